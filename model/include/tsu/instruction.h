@@ -1,0 +1,98 @@
+// The decoded form of one PTX instruction: what the front end produces and the model executes.
+#ifndef TSU_INSTRUCTION_H_
+#define TSU_INSTRUCTION_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tsu/encodings.h"
+
+namespace tsu {
+
+// One scalar operand as written: a register (`r1`, `%r1`), a symbol (`surf_A`) or an immediate.
+// Registers and symbols share a syntax; the position decides (the resource slot takes a symbol
+// for direct access and a .u64 register for indirect access, see docs/semantics.md).
+struct Operand {
+  enum class Kind : uint8_t { kName, kImmediate };
+  Kind kind = Kind::kName;
+  std::string name;  // kName: as written, including a leading '%'
+  uint64_t imm = 0;  // kImmediate: the value's bits (f32 literals as their bit pattern)
+
+  static Operand Name(std::string n) { return Operand{Kind::kName, std::move(n), 0}; }
+  static Operand Imm(uint64_t v) { return Operand{Kind::kImmediate, {}, v}; }
+  bool operator==(const Operand& o) const { return kind == o.kind && name == o.name && imm == o.imm; }
+};
+
+// Every field of every instruction; fields an opcode does not use keep their defaults.
+struct Instruction {
+  Opcode opcode = Opcode::kSuld;
+  Addressing addressing = Addressing::kByte;  // sust/sured .b or .p; suld is always .b
+  Geometry geom = Geometry::k1d;
+  VecSize vec = VecSize::kV1;
+  DataType type = DataType::kB32;  // .dtype/.ctype; for tex the result type
+  ClampMode clamp = ClampMode::kTrap;
+  bool clamp_explicit = false;  // false when the text omitted the clamp mode
+  CacheOp cop = CacheOp::kNone;
+  RedOp red_op = RedOp::kAdd;
+  QueryKind query = QueryKind::kWidth;
+
+  // tex only (issue "Golden model II"); kept here so one descriptor serves every opcode.
+  TexMode tex_mode = TexMode::kNone;
+  DataType coord_type = DataType::kS32;
+
+  // Guard predicate `@p` / `@!p`, if any.
+  bool has_guard = false;
+  bool guard_negated = false;
+  std::string guard;
+
+  // Operands. `resource` is operand a (a .surfref/.texref name or a .u64 register).
+  Operand resource;
+  bool resource_is_symbol = true;   // decided by the script/unit binding; see ResolveResource
+  std::vector<Operand> coords;      // operand b (c for tex), in written order, padding included
+  std::vector<Operand> dst;         // suld/suq destinations
+  std::vector<Operand> src;         // sust/sured source data
+
+  // Number of vector elements (1, 2 or 4) moved by suld/sust.
+  int VecCount() const { return vec == VecSize::kV1 ? 1 : vec == VecSize::kV2 ? 2 : 4; }
+};
+
+// Size in bytes of one element of a data type (b8 → 1 ... b64 → 8).
+constexpr int DataTypeBytes(DataType t) {
+  switch (t) {
+    case DataType::kB8:
+      return 1;
+    case DataType::kB16:
+    case DataType::kF16:
+      return 2;
+    case DataType::kB64:
+    case DataType::kU64:
+    case DataType::kS64:
+      return 8;
+    default:
+      return 4;
+  }
+}
+
+// Number of coordinate elements operand b carries for a surface geometry (3d and a2d carry a
+// fourth, ignored element).
+constexpr int SurfaceCoordCount(Geometry g) {
+  switch (g) {
+    case Geometry::k1d:
+      return 1;
+    case Geometry::k2d:
+    case Geometry::kA1d:
+      return 2;
+    default:
+      return 4;
+  }
+}
+
+constexpr bool IsArray(Geometry g) {
+  return g == Geometry::kA1d || g == Geometry::kA2d || g == Geometry::kACube ||
+         g == Geometry::kA2dms;
+}
+
+}  // namespace tsu
+
+#endif  // TSU_INSTRUCTION_H_

@@ -1,0 +1,55 @@
+// The golden model of the texture/surface unit: a descriptor table plus the semantics of every
+// instruction, over a MemoryPort. Instruction semantics live one per file in model/src/ops/.
+#ifndef TSU_UNIT_H_
+#define TSU_UNIT_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tsu/descriptor.h"
+#include "tsu/instruction.h"
+#include "tsu/memory.h"
+#include "tsu/transaction.h"
+
+namespace tsu {
+
+class Unit {
+ public:
+  explicit Unit(MemoryPort* mem) : mem_(mem) {}
+
+  // Descriptor table. A handle is what a .surfref resolves to and what a .u64 register holds for
+  // indirect access. Binding validates the descriptor; on error nothing changes.
+  bool BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error);
+  void Unbind(uint64_t handle);
+  const ResolvedSurface* FindSurface(uint64_t handle) const;
+
+  // Executes one decoded instruction. Never throws for runtime conditions: traps are reported in
+  // the Response, and a trapping instruction writes nothing.
+  Response Execute(const Instruction& in, const Request& req);
+
+  MemoryPort* memory() { return mem_; }
+  void set_memory(MemoryPort* mem) { mem_ = mem; }
+
+ private:
+  static constexpr uint64_t kDirectHandles = 1024;  // handles below this use a flat table
+
+  MemoryPort* mem_;
+  std::vector<std::unique_ptr<ResolvedSurface>> direct_;
+  std::unordered_map<uint64_t, ResolvedSurface> others_;
+};
+
+// Per-opcode semantics (model/src/ops/*.cc). `s` is null for an unbound handle.
+Response ExecSuld(const ResolvedSurface* s, const Instruction& in, const Request& req,
+                  MemoryPort* mem);
+Response ExecSust(const ResolvedSurface* s, const Instruction& in, const Request& req,
+                  MemoryPort* mem);
+Response ExecSured(const ResolvedSurface* s, const Instruction& in, const Request& req,
+                   MemoryPort* mem);
+Response ExecSuq(const ResolvedSurface* s, const Instruction& in, const Request& req);
+
+}  // namespace tsu
+
+#endif  // TSU_UNIT_H_

@@ -1,0 +1,322 @@
+// The syntax layer of the PTX front end: text → RawInstruction. Knows the shape of PTX
+// operands (scalars, {vectors}, [addresses], d|p pairs) and literals, not the rules of any opcode.
+#include <cctype>
+#include <cstring>
+#include <string>
+
+#include "tsu/ptx_parser.h"
+
+namespace tsu {
+namespace {
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view s) : s_(s) {}
+
+  void SkipSpace() {
+    for (;;) {
+      while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+      if (s_.compare(pos_, 2, "//") == 0) {
+        pos_ = s_.size();
+      } else if (s_.compare(pos_, 2, "/*") == 0) {
+        size_t end = s_.find("*/", pos_ + 2);
+        pos_ = end == std::string_view::npos ? s_.size() : end + 2;
+      } else {
+        return;
+      }
+    }
+  }
+  bool AtEnd() {
+    SkipSpace();
+    return pos_ >= s_.size();
+  }
+  char Peek() {
+    SkipSpace();
+    return pos_ < s_.size() ? s_[pos_] : '\0';
+  }
+  bool Accept(char c) {
+    if (Peek() == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  // Identifier: [%]?[A-Za-z_$][A-Za-z0-9_$]*; with dots allowed when `dotted` (opcodes).
+  std::string Ident(bool dotted) {
+    SkipSpace();
+    size_t start = pos_;
+    if (pos_ < s_.size() && s_[pos_] == '%') ++pos_;
+    if (pos_ >= s_.size() || !(std::isalpha(static_cast<unsigned char>(s_[pos_])) ||
+                               s_[pos_] == '_' || s_[pos_] == '$')) {
+      pos_ = start;
+      return {};
+    }
+    while (pos_ < s_.size()) {
+      char c = s_[pos_];
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+          (dotted && c == '.')) {
+        ++pos_;
+      } else {
+        break;
+      }
+    }
+    return std::string(s_.substr(start, pos_ - start));
+  }
+  // A literal token: digits, letters, dots, and exponent signs.
+  std::string NumberToken() {
+    SkipSpace();
+    size_t start = pos_;
+    if (pos_ < s_.size() && (s_[pos_] == '-' || s_[pos_] == '+')) ++pos_;
+    while (pos_ < s_.size()) {
+      char c = s_[pos_];
+      bool exp_sign = (c == '-' || c == '+') && pos_ > start &&
+                      (s_[pos_ - 1] == 'e' || s_[pos_ - 1] == 'E') &&
+                      !(s_.substr(start).size() > 1 && (s_[start + 1] == 'x' || s_[start + 1] == 'X'));
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || exp_sign) {
+        ++pos_;
+      } else {
+        break;
+      }
+    }
+    return std::string(s_.substr(start, pos_ - start));
+  }
+  std::string Rest() {
+    SkipSpace();
+    return std::string(s_.substr(pos_, 24));
+  }
+
+ private:
+  std::string_view s_;
+  size_t pos_ = 0;
+};
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// PTX literals: decimal, 0x hex, 0b binary, 0 octal (optional U suffix), 0fXXXXXXXX (f32 bits),
+// 0dXXXXXXXXXXXXXXXX (f64 bits), and decimal floats (stored as f32 bits). A leading '-' negates.
+bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
+  std::string t = tok;
+  bool neg = false;
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
+    neg = t[0] == '-';
+    t = t.substr(1);
+  }
+  if (t.empty()) {
+    *error = "malformed literal '" + tok + "'";
+    return false;
+  }
+  auto hex_run = [&](size_t from, size_t digits, uint64_t* v) {
+    if (t.size() != from + digits) return false;
+    *v = 0;
+    for (size_t i = from; i < t.size(); ++i) {
+      int d = HexDigit(t[i]);
+      if (d < 0) return false;
+      *v = (*v << 4) | static_cast<uint64_t>(d);
+    }
+    return true;
+  };
+  uint64_t v = 0;
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'f' || t[1] == 'F')) {
+    if (!hex_run(2, 8, &v)) {
+      *error = "malformed f32 literal '" + tok + "' (0f needs 8 hex digits)";
+      return false;
+    }
+    *out = neg ? (v ^ 0x80000000u) : v;
+    return true;
+  }
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'd' || t[1] == 'D')) {
+    if (!hex_run(2, 16, &v)) {
+      *error = "malformed f64 literal '" + tok + "' (0d needs 16 hex digits)";
+      return false;
+    }
+    *out = neg ? (v ^ 0x8000000000000000ull) : v;
+    return true;
+  }
+  if (t.find('.') != std::string::npos ||
+      (t.find_first_of("eE") != std::string::npos && t.find_first_of("xX") == std::string::npos)) {
+    char* end = nullptr;
+    float f = std::strtof(t.c_str(), &end);
+    if (end == nullptr || *end != '\0') {
+      *error = "malformed float literal '" + tok + "'";
+      return false;
+    }
+    if (neg) f = -f;
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    *out = bits;
+    return true;
+  }
+  if (t.back() == 'U' || t.back() == 'u') t.pop_back();
+  int base = 10;
+  size_t from = 0;
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+    base = 16;
+    from = 2;
+  } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
+    base = 2;
+    from = 2;
+  } else if (t.size() > 1 && t[0] == '0') {
+    base = 8;
+    from = 1;
+  }
+  if (from >= t.size()) {
+    *error = "malformed integer literal '" + tok + "'";
+    return false;
+  }
+  for (size_t i = from; i < t.size(); ++i) {
+    int d = HexDigit(t[i]);
+    if (d < 0 || d >= base) {
+      *error = "malformed integer literal '" + tok + "'";
+      return false;
+    }
+    uint64_t nv = v * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
+    if (nv / static_cast<uint64_t>(base) != v) {
+      *error = "integer literal '" + tok + "' does not fit in 64 bits";
+      return false;
+    }
+    v = nv;
+  }
+  *out = neg ? (~v + 1) : v;
+  return true;
+}
+
+bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
+  char c = lx->Peek();
+  if (c == '%' || c == '_' || c == '$' || std::isalpha(static_cast<unsigned char>(c))) {
+    *out = Operand::Name(lx->Ident(false));
+    if (out->name.empty() || out->name == "%") {
+      *error = "malformed register name near '" + lx->Rest() + "'";
+      return false;
+    }
+    return true;
+  }
+  if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+') {
+    uint64_t v = 0;
+    if (!ParseLiteral(lx->NumberToken(), &v, error)) return false;
+    *out = Operand::Imm(v);
+    return true;
+  }
+  *error = c == '\0' ? "unexpected end of instruction: an operand is missing"
+                     : "expected an operand near '" + lx->Rest() + "'";
+  return false;
+}
+
+bool ParseVectorOrScalar(Lexer* lx, RawOperand* out, std::string* error) {
+  if (lx->Accept('{')) {
+    out->kind = RawOperand::Kind::kVector;
+    do {
+      Operand e;
+      if (!ParseScalar(lx, &e, error)) return false;
+      out->elems.push_back(std::move(e));
+    } while (lx->Accept(','));
+    if (!lx->Accept('}')) {
+      *error = "expected '}' to close a vector operand near '" + lx->Rest() + "'";
+      return false;
+    }
+    return true;
+  }
+  out->kind = RawOperand::Kind::kScalar;
+  return ParseScalar(lx, &out->scalar, error);
+}
+
+bool ParseOperand(Lexer* lx, RawOperand* out, std::string* error) {
+  if (lx->Accept('[')) {
+    out->kind = RawOperand::Kind::kAddress;
+    do {
+      RawOperand item;
+      if (!ParseVectorOrScalar(lx, &item, error)) return false;
+      out->items.push_back(std::move(item));
+    } while (lx->Accept(','));
+    if (!lx->Accept(']')) {
+      *error = "expected ']' to close an address operand near '" + lx->Rest() + "'";
+      return false;
+    }
+    return true;
+  }
+  if (!ParseVectorOrScalar(lx, out, error)) return false;
+  if (lx->Accept('|')) {
+    out->has_pred = true;
+    if (!ParseScalar(lx, &out->pred, error)) return false;
+    if (out->pred.kind != Operand::Kind::kName) {
+      *error = "the predicate after '|' must be a register";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ParsePtxLiteral(const std::string& token, uint64_t* out, std::string* error) {
+  return ParseLiteral(token, out, error);
+}
+
+bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error) {
+  *out = RawInstruction{};
+  Lexer lx(text);
+  if (lx.AtEnd()) {
+    *error = "empty instruction";
+    return false;
+  }
+  if (lx.Accept('@')) {
+    out->has_guard = true;
+    out->guard_negated = lx.Accept('!');
+    out->guard = lx.Ident(false);
+    if (out->guard.empty()) {
+      *error = "expected a predicate register after '@'";
+      return false;
+    }
+  }
+  std::string opcode = lx.Ident(true);
+  if (opcode.empty()) {
+    *error = "expected an opcode near '" + lx.Rest() + "'";
+    return false;
+  }
+  size_t dot = opcode.find('.');
+  out->base = opcode.substr(0, dot);
+  while (dot != std::string::npos) {
+    size_t next = opcode.find('.', dot + 1);
+    std::string mod = opcode.substr(dot + 1, next == std::string::npos ? next : next - dot - 1);
+    if (mod.empty()) {
+      *error = "empty modifier in '" + opcode + "'";
+      return false;
+    }
+    out->mods.push_back(mod);
+    dot = next;
+  }
+  if (lx.Peek() != ';' && !lx.AtEnd()) {
+    do {
+      RawOperand op;
+      if (!ParseOperand(&lx, &op, error)) return false;
+      out->operands.push_back(std::move(op));
+    } while (lx.Accept(','));
+  }
+  lx.Accept(';');
+  if (!lx.AtEnd()) {
+    *error = "unexpected text after the instruction: '" + lx.Rest() + "'";
+    return false;
+  }
+  return true;
+}
+
+bool ParsePtx(std::string_view text, Instruction* out, std::string* error) {
+  RawInstruction raw;
+  if (!ParseSyntax(text, &raw, error)) return false;
+  *out = Instruction{};
+  out->has_guard = raw.has_guard;
+  out->guard_negated = raw.guard_negated;
+  out->guard = raw.guard;
+  if (raw.base == "suld" || raw.base == "sust" || raw.base == "sured" || raw.base == "suq") {
+    return DecodeSurface(raw, out, error);
+  }
+  if (raw.base == "tex") return DecodeTex(raw, out, error);
+  *error = "unknown instruction '" + raw.base + "' (tsu executes tex, suld, sust, sured, suq)";
+  return false;
+}
+
+}  // namespace tsu

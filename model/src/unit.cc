@@ -1,0 +1,80 @@
+#include "tsu/unit.h"
+
+namespace tsu {
+
+bool Unit::BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error) {
+  ResolvedSurface r;
+  if (!ResolveSurface(desc, &r, error)) return false;
+  if (handle < kDirectHandles) {
+    if (direct_.size() <= handle) direct_.resize(handle + 1);
+    direct_[handle] = std::make_unique<ResolvedSurface>(r);
+  } else {
+    others_[handle] = r;
+  }
+  return true;
+}
+
+void Unit::Unbind(uint64_t handle) {
+  if (handle < direct_.size()) {
+    direct_[handle].reset();
+  } else {
+    others_.erase(handle);
+  }
+}
+
+const ResolvedSurface* Unit::FindSurface(uint64_t handle) const {
+  if (handle < kDirectHandles) return handle < direct_.size() ? direct_[handle].get() : nullptr;
+  auto it = others_.find(handle);
+  return it == others_.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// Invariants the front end guarantees; a hand-built Instruction that breaks them is reported as
+// an illegal instruction instead of being executed.
+bool WellFormed(const Instruction& in) {
+  if (ToInt(in.opcode) >= kCount<Opcode> || ToInt(in.geom) >= kCount<Geometry> ||
+      ToInt(in.vec) >= kCount<VecSize> || ToInt(in.type) >= kCount<DataType> ||
+      ToInt(in.clamp) >= kCount<ClampMode> || ToInt(in.red_op) >= kCount<RedOp> ||
+      ToInt(in.query) >= kCount<QueryKind> || ToInt(in.addressing) >= kCount<Addressing>) {
+    return false;
+  }
+  if (in.opcode == Opcode::kSuq || in.opcode == Opcode::kTex) return true;
+  const bool surface_geom = in.geom == Geometry::k1d || in.geom == Geometry::k2d ||
+                            in.geom == Geometry::k3d || in.geom == Geometry::kA1d ||
+                            in.geom == Geometry::kA2d;
+  if (!surface_geom) return false;
+  if (in.opcode == Opcode::kSured) return DataTypeBytes(in.type) >= 4;
+  return in.VecCount() * DataTypeBytes(in.type) <= static_cast<int>(kMaxAccessBytes);
+}
+
+}  // namespace
+
+Response Unit::Execute(const Instruction& in, const Request& req) {
+  if (!req.guard) return Response{};
+  if (!WellFormed(in)) {
+    Response r;
+    r.executed = true;
+    r.trap = TrapCause::kIllegalInstruction;
+    return r;
+  }
+  const ResolvedSurface* s = FindSurface(req.handle);
+  switch (in.opcode) {
+    case Opcode::kSuld:
+      return ExecSuld(s, in, req, mem_);
+    case Opcode::kSust:
+      return ExecSust(s, in, req, mem_);
+    case Opcode::kSured:
+      return ExecSured(s, in, req, mem_);
+    case Opcode::kSuq:
+      return ExecSuq(s, in, req);
+    case Opcode::kTex:
+      break;
+  }
+  Response r;
+  r.executed = true;
+  r.trap = TrapCause::kInvalidHandle;  // no texture is bound until the tex model exists
+  return r;
+}
+
+}  // namespace tsu

@@ -1,0 +1,105 @@
+// tsu: the command-line front door to the golden model.
+//   tsu ptx 'INSTRUCTION'   decode one instruction, print JSON (exit 0) or an error (exit 2)
+//   tsu ptx -               one instruction per stdin line → one JSON line each (always exit 0)
+//   tsu run FILE...         run directed scripts (docs/run-scripts.md); exit 0 iff all hold
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tsu/instruction_json.h"
+#include "tsu/ptx_parser.h"
+#include "tsu/script.h"
+
+namespace {
+
+constexpr int kExitUsage = 2;
+
+int CmdPtx(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  if (text == "-") {
+    for (std::string line; std::getline(std::cin, line);) {
+      tsu::Instruction in;
+      std::string err;
+      if (tsu::ParsePtx(line, &in, &err)) {
+        std::cout << tsu::ToJson(in).dump() << '\n';
+      } else {
+        nlohmann::ordered_json j;
+        j["valid"] = false;
+        j["error"] = err;
+        j["text"] = line;
+        std::cout << j.dump() << '\n';
+      }
+    }
+    if (std::cin.bad()) {
+      std::cerr << "error: cannot read standard input\n";
+      return kExitUsage;
+    }
+    return 0;
+  }
+  tsu::Instruction in;
+  std::string err;
+  if (!tsu::ParsePtx(text, &in, &err)) {
+    std::cerr << "error: " << err << '\n';
+    return kExitUsage;
+  }
+  std::cout << tsu::ToJson(in).dump() << '\n';
+  return 0;
+}
+
+int CmdRun(const std::vector<std::string>& files, bool quiet) {
+  int failed_files = 0, checks = 0, execs = 0;
+  bool malformed = false;
+  for (const std::string& f : files) {
+    tsu::ScriptResult r = tsu::RunScriptFile(f);
+    for (const std::string& m : r.messages) std::cerr << m << '\n';
+    checks += r.checks;
+    execs += r.execs;
+    malformed |= r.malformed;
+    if (r.failures != 0) ++failed_files;
+    if (!quiet) {
+      std::cout << (r.failures == 0 ? "PASS " : "FAIL ") << f << "  (" << r.execs
+                << " instructions, " << r.checks << " checks, " << r.failures << " failures)\n";
+    }
+  }
+  std::cout << "run: " << files.size() - static_cast<size_t>(failed_files) << " passed, "
+            << failed_files << " failed (" << execs << " instructions, " << checks
+            << " checks)\n";
+  if (failed_files == 0) return 0;
+  return malformed ? kExitUsage : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tsu: golden model and tools for a PTX texture/surface unit"};
+  app.require_subcommand(1);
+
+  std::vector<std::string> ptx_words;
+  auto* ptx = app.add_subcommand("ptx", "Decode one PTX instruction and print it as JSON");
+  ptx->add_option("instruction", ptx_words, "The instruction (quote it), or - to read lines from stdin")
+      ->required();
+  ptx->footer("Exit 0 and one JSON line for a valid instruction; 'error: ...' on stderr and exit 2\n"
+              "for an invalid one. With -, every line gets a JSON line with \"valid\" and exit is 0.");
+  ptx->allow_extras(false);
+
+  std::vector<std::string> run_files;
+  bool quiet = false;
+  auto* run = app.add_subcommand("run", "Run directed test scripts through the model");
+  run->add_option("files", run_files, "Script files (docs/run-scripts.md)")->required()->check(CLI::ExistingFile);
+  run->add_flag("-q,--quiet", quiet, "Print only failures and the summary");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+  if (ptx->parsed()) return CmdPtx(ptx_words);
+  return CmdRun(run_files, quiet);
+}

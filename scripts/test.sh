@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The test command: set up, build, run every test except the `slow` label, then build with
+# AddressSanitizer + UndefinedBehaviorSanitizer and run the `model` tests again under them.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc 2>/dev/null || echo 2)
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+(cd "$root/build" && ctest -LE slow -j "$jobs" --output-on-failure)
+if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
+  asan="$root/build-asan"
+  [ -f "$asan/CMakeCache.txt" ] || cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DTSU_SANITIZE=ON >/dev/null
+  cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_gen_pkg
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  (cd "$asan" && ctest -L model -j "$jobs" --output-on-failure)
+fi

@@ -1,0 +1,190 @@
+// Front end: every surface example of the PTX text decodes; every field is as written; forms
+// the text forbids are rejected with a message naming the rule.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tsu/instruction_json.h"
+#include "tsu/ptx_parser.h"
+
+namespace tsu {
+namespace {
+
+Instruction Decode(const std::string& text) {
+  Instruction in;
+  std::string err;
+  EXPECT_TRUE(ParsePtx(text, &in, &err)) << text << ": " << err;
+  return in;
+}
+
+std::string Reject(const std::string& text) {
+  Instruction in;
+  std::string err;
+  EXPECT_FALSE(ParsePtx(text, &in, &err)) << "accepted: " << text;
+  return err;
+}
+
+// The examples printed in ../shared/spec (ptx-suld.md, ptx-sust.md, ptx-sured.md, suq).
+const char* const kSpecExamples[] = {
+    "suld.b.1d.v4.b32.trap  {s1,s2,s3,s4}, [surf_B, {x}];",
+    "suld.b.3d.v2.b64.trap  {r1,r2}, [surf_A, {x,y,z,w}];",
+    "suld.b.a1d.v2.b32      {r0,r1}, [surf_C, {idx,x}];",
+    "suld.b.a2d.b32         r0, [surf_D, {idx,x,y,z}];  // z ignored",
+    "sust.p.1d.v4.b32.trap  [surf_B, {x}], {f1,f2,f3,f4};",
+    "sust.b.3d.v2.b64.trap  [surf_A, {x,y,z,w}], {r1,r2};",
+    "sust.b.a1d.v2.b64      [surf_C, {idx,x}], {r1,r2};",
+    "sust.b.a2d.b32         [surf_D, {idx,x,y,z}], r0;  // z ignored",
+    "sured.b.add.2d.u32.trap  [surf_A, {x,y}], r1;",
+    "sured.p.min.1d.u32.trap  [surf_B, {x}], r1;",
+    "sured.b.max.1d.u64.trap  [surf_C, {x}], r1;",
+    "sured.p.min.1d.b64.trap  [surf_D, {x}], r1;",
+    "suq.width.b32       %r1, [surf_A];",
+};
+
+TEST(PtxParser, EverySpecExampleDecodes) {
+  for (const char* text : kSpecExamples) Decode(text);
+}
+
+TEST(PtxParser, SuldFields) {
+  Instruction in = Decode("suld.b.3d.cg.v2.b64.clamp {r1,r2}, [surf_A, {x,y,z,w}];");
+  EXPECT_EQ(in.opcode, Opcode::kSuld);
+  EXPECT_EQ(in.geom, Geometry::k3d);
+  EXPECT_EQ(in.cop, CacheOp::kCg);
+  EXPECT_EQ(in.VecCount(), 2);
+  EXPECT_EQ(in.type, DataType::kB64);
+  EXPECT_EQ(in.clamp, ClampMode::kClamp);
+  EXPECT_TRUE(in.clamp_explicit);
+  EXPECT_EQ(in.resource.name, "surf_A");
+  ASSERT_EQ(in.coords.size(), 4u);  // the fourth, ignored coordinate is kept as written
+  EXPECT_EQ(in.coords[3].name, "w");
+  ASSERT_EQ(in.dst.size(), 2u);
+  EXPECT_EQ(in.dst[1].name, "r2");
+}
+
+TEST(PtxParser, OmittedClampDefaultsToTrap) {
+  Instruction in = Decode("suld.b.a1d.v2.b32 {r0,r1}, [surf_C, {idx,x}];");
+  EXPECT_EQ(in.clamp, ClampMode::kTrap);
+  EXPECT_FALSE(in.clamp_explicit);
+  EXPECT_EQ(in.coords[0].name, "idx");
+}
+
+TEST(PtxParser, ModifierOrderIsFree) {
+  Instruction a = Decode("suld.b.1d.b32.ca.trap r1, [s, {x}];");
+  Instruction b = Decode("suld.b.1d.trap.ca.b32 r1, [s, {x}];");
+  EXPECT_EQ(ToJson(a), ToJson(b));
+}
+
+TEST(PtxParser, RegistersImmediatesAndIndirectHandles) {
+  Instruction in = Decode("sust.b.2d.b32.zero [%rd4, {%r1, 7}], 0x2A;");
+  EXPECT_EQ(in.resource.name, "%rd4");
+  EXPECT_EQ(in.coords[0].name, "%r1");
+  EXPECT_EQ(in.coords[1].kind, Operand::Kind::kImmediate);
+  EXPECT_EQ(in.coords[1].imm, 7u);
+  EXPECT_EQ(in.src[0].imm, 0x2Au);
+  Instruction neg = Decode("suld.b.1d.b8.zero r1, [s, -4];");  // 1d: bare scalar coordinate
+  EXPECT_EQ(neg.coords[0].imm, 0xFFFFFFFFFFFFFFFCull);
+  Instruction f = Decode("sust.p.1d.b32.trap [s, {x}], 0f3F800000;");
+  EXPECT_EQ(f.src[0].imm, 0x3F800000u);
+}
+
+TEST(PtxParser, FreeSpacingAndComments) {
+  Instruction a = Decode("  suld.b.2d.b16.zero\tr1 ,[ surf_A ,{ x ,y } ] ; // trailing");
+  Instruction b = Decode("suld.b.2d.b16.zero r1,[surf_A,{x,y}]");
+  EXPECT_EQ(ToJson(a), ToJson(b));
+}
+
+TEST(PtxParser, GuardPredicate) {
+  Instruction in = Decode("@!p1 suq.depth.b32 r1, [surf_A];");
+  EXPECT_TRUE(in.has_guard);
+  EXPECT_TRUE(in.guard_negated);
+  EXPECT_EQ(in.guard, "p1");
+}
+
+TEST(PtxParser, SuredAndSuqFields) {
+  Instruction r = Decode("sured.b.and.3d.b32.zero [s, {x,y,z,w}], r1;");
+  EXPECT_EQ(r.red_op, RedOp::kAnd);
+  EXPECT_EQ(r.addressing, Addressing::kByte);
+  Instruction p = Decode("sured.p.or.2d.b32.clamp [s, {x,y}], r1;");
+  EXPECT_EQ(p.addressing, Addressing::kSample);
+  Instruction q = Decode("suq.channel_data_type.b32 r1, [rd1];");
+  EXPECT_EQ(q.query, QueryKind::kChannelDataType);
+}
+
+TEST(PtxParser, JsonIsOneLineWithValidTrue) {
+  const std::string s = ToJson(Decode("suld.b.1d.v4.b32.trap {a,b,c,d}, [surf_B, {x}];")).dump();
+  EXPECT_EQ(s.find('\n'), std::string::npos);
+  EXPECT_EQ(s.rfind("{\"valid\":true,\"opcode\":\"suld\"", 0), 0u) << s;
+}
+
+// (text, part of the message that names the rule)
+const std::pair<const char*, const char*> kRejections[] = {
+    {"sured.b.and.1d.u32.trap [s, {x}], r1;", ".and requires .b32"},
+    {"sured.b.or.1d.b64.trap [s, {x}], r1;", ".or requires .b32"},
+    {"sured.b.add.1d.s64.trap [s, {x}], r1;", ".add requires .u32, .u64 or .s32"},
+    {"sured.b.add.1d.b32.trap [s, {x}], r1;", ".add requires"},
+    {"sured.b.min.1d.b32.trap [s, {x}], r1;", ".min requires"},
+    {"sured.p.add.1d.b64.trap [s, {x}], r1;", "restricted to .min and .max"},
+    {"sured.p.add.1d.b16.trap [s, {x}], r1;", "sured.p requires .b32 or .b64"},
+    {"sured.b.add.a1d.u32.trap [s, {i,x}], r1;", "geometry .a1d is not allowed for sured.b"},
+    {"sured.b.add.1d.v2.u32.trap [s, {x}], {r1,r2};", "no vector qualifier"},
+    {"sured.b.add.1d.cg.u32.trap [s, {x}], r1;", "no cache operation"},
+    {"sured.b.1d.u32.trap [s, {x}], r1;", "requires an operation"},
+    {"sured.add.1d.u32.trap [s, {x}], r1;", "requires .b"},
+    {"suld.p.1d.b32.trap r1, [s, {x}];", "suld.p does not exist"},
+    {"suld.1d.b32.trap r1, [s, {x}];", "suld requires .b"},
+    {"suld.b.b32.trap r1, [s, {x}];", "requires a geometry"},
+    {"suld.b.cube.b32.trap r1, [s, {x}];", "geometry .cube is not allowed"},
+    {"suld.b.1d.wb.b32.trap r1, [s, {x}];", "cache operation .wb is not allowed for suld.b"},
+    {"sust.b.1d.ca.b32.trap [s, {x}], r1;", "cache operation .ca is not allowed for sust.b"},
+    {"suld.b.1d.ca.cg.b32.trap r1, [s, {x}];", "multiple cache operation modifiers"},
+    {"suld.b.1d.b32.trap.zero r1, [s, {x}];", "multiple clamp modifiers"},
+    {"suld.b.1d.v4.b64.trap {a,b,c,d}, [s, {x}];", "exceeds the 128-bit vector limit"},
+    {"suld.b.1d.v3.b32.trap {a,b,c}, [s, {x}];", "illegal vector size .v3"},
+    {"suld.b.1d.u32.trap r1, [s, {x}];", "suld.b requires .dtype .b8, .b16, .b32 or .b64"},
+    {"suld.b.1d.trap r1, [s, {x}];", "requires a .dtype"},
+    {"sust.p.1d.b16.trap [s, {x}], r1;", "sust.p requires .b32"},
+    {"sust.b.1d.f32.trap [s, {x}], r1;", "sust.b requires .ctype"},
+    {"suld.b.1d.v2.b32.trap r1, [s, {x}];", "must be a 2-element vector"},
+    {"suld.b.1d.v2.b32.trap {r1}, [s, {x}];", "vector size mismatch"},
+    {"suld.b.1d.v4.b32.trap {a,b}, [s, {x}];", "needs 4 elements"},
+    {"suld.b.2d.b32.trap r1, [s, {x}];", "must have 2 elements"},
+    {"suld.b.3d.b32.trap r1, [s, {x,y,z}];", "illegal coordinate vector size 3"},
+    {"suld.b.a1d.b32.trap r1, [s, {x}];", "must have 2 elements"},
+    {"suld.b.a2d.b32.trap r1, [s, {i,x,y}];", "illegal coordinate vector size 3"},
+    {"suld.b.2d.b32.trap r1, [s, x];", "must be a 2-element vector"},
+    {"suld.b.1d.b32.trap r1, [5, {x}];", "operand a must be a .surfref name or a .u64 register"},
+    {"suld.b.1d.b32.trap r1, [s];", "must be [a, b]"},
+    {"suld.b.1d.b32.trap 5, [s, {x}];", "not immediates"},
+    {"suld.b.1d.b32.trap r1|p, [s, {x}];", "no '|p' predicate"},
+    {"sust.b.1d.b32.trap [s], r1;", "must be [a, b]"},
+    {"sust.b.1d.b32.trap [s, {x}];", "takes 2 operands"},
+    {"suq.width.u32 r1, [s];", "suq requires .b32"},
+    {"suq.b32 r1, [s];", "suq requires a query"},
+    {"suq.width.b32 r1, [s, {x}];", "no coordinates"},
+    {"suq.size.b32 r1, [s];", "unknown modifier .size for suq"},
+    {"suq.width.2d.b32 r1, [s];", "suq takes only .query and .b32"},
+    {"suld.b.1d.min.b32.trap r1, [s, {x}];", "unknown modifier .min for suld"},
+    {"ld.global.b32 r1, [a];", "unknown instruction 'ld'"},
+    {"suld.b.1d.b32.trap r1, [s, {x}]; junk", "unexpected text after the instruction"},
+    {"suld.b.1d.b32.trap r1, [s, {x];", "expected '}'"},
+    {"suld.b.1d.b32.trap r1, [s, {x};", "expected ']'"},
+    {"suld.b.1d.b32.trap r1, [s, {0x}];", "malformed integer literal"},
+    {"suld.b.1d.b32.trap r1, [s, {99999999999999999999}];", "does not fit in 64 bits"},
+    {"sust.p.1d.b32.trap [s, {x}], 0f3F80;", "0f needs 8 hex digits"},
+    {"", "empty instruction"},
+    {"@{p} suld.b.1d.b32.trap r1, [s, {x}];", "expected a predicate register"},
+    {"suld..b.1d.b32.trap r1, [s, {x}];", "empty modifier"},
+};
+
+TEST(PtxParser, InvalidFormsNameTheBrokenRule) {
+  for (const auto& [text, rule] : kRejections) {
+    const std::string err = Reject(text);
+    EXPECT_NE(err.find(rule), std::string::npos)
+        << "for: " << text << "\n  message: " << err << "\n  should mention: " << rule;
+  }
+}
+
+}  // namespace
+}  // namespace tsu
