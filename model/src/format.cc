@@ -21,11 +21,12 @@ uint32_t AsBits(float f) {
 
 // Round a non-negative double holding an exact value to the nearest integer, ties to even.
 // Independent of the FPU rounding mode.
+// p is in [0, 2^32).
 double RoundHalfEven(double p) {
-  double fl = std::floor(p);
-  double fr = p - fl;
-  if (fr > 0.5 || (fr == 0.5 && std::fmod(fl, 2.0) != 0.0)) fl += 1.0;
-  return fl;
+  uint64_t fl = static_cast<uint64_t>(p);  // truncation = floor for p >= 0
+  const double fr = p - static_cast<double>(fl);
+  if (fr > 0.5 || (fr == 0.5 && (fl & 1u) != 0)) ++fl;
+  return static_cast<double>(fl);
 }
 
 struct TypeInfo {
@@ -386,22 +387,18 @@ uint32_t DefaultComponent(const FormatInfo& f, int comp) {
 }
 
 void PackTexel(const FormatInfo& f, const uint32_t comps[4], uint8_t* bytes) {
-  std::memset(bytes, 0, static_cast<size_t>(f.texel_bytes));
+  // Fields never straddle bit 64 (they are at most 32 bits wide and 32-bit aligned when wide).
+  uint64_t word[2] = {0, 0};
   for (int i = 0; i < f.num_fields; ++i) {
     const FormatInfo::Field& fd = f.fields[i];
     uint64_t v = EncodeChannel(f, i, comps[fd.comp]);
     if (fd.bits < 32) v &= (1ull << fd.bits) - 1ull;
-    // Write the field's bits into the little-endian byte array.
-    for (int b = 0; b < fd.bits; b += 8) {
-      const int bit = fd.lsb + b;
-      const int n = fd.bits - b < 8 ? fd.bits - b : 8;
-      const uint32_t chunk = static_cast<uint32_t>(v >> b) & ((1u << n) - 1u);
-      const int byte = bit / 8, off = bit % 8;
-      bytes[byte] = static_cast<uint8_t>(bytes[byte] | (chunk << off));
-      if (off + n > 8) bytes[byte + 1] = static_cast<uint8_t>(bytes[byte + 1] | (chunk >> (8 - off)));
-    }
+    word[fd.lsb / 64] |= v << (fd.lsb % 64);
   }
-  if (f.order == ChannelOrder::kSRGBx) bytes[3] = 0xFF;  // padding channel
+  if (f.order == ChannelOrder::kSRGBx) word[0] |= 0xFF000000ull;  // padding channel
+  for (int i = 0; i < f.texel_bytes; ++i) {
+    bytes[i] = static_cast<uint8_t>(word[i / 8] >> (8 * (i % 8)));
+  }
 }
 
 void UnpackTexel(const FormatInfo& f, const uint8_t* bytes, uint32_t comps[4]) {

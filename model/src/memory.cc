@@ -13,7 +13,8 @@ SparseMemory& SparseMemory::operator=(const SparseMemory& o) {
 }
 
 uint8_t* SparseMemory::PageFor(uint64_t page_addr, bool create) {
-  if (page_addr == last_addr_) return last_page_;
+  CacheEntry& slot = cache_[(page_addr / kPageBytes) % kCacheEntries];
+  if (slot.addr == page_addr) return slot.page;
   auto it = pages_.find(page_addr);
   if (it == pages_.end()) {
     if (!create) return nullptr;
@@ -21,9 +22,9 @@ uint8_t* SparseMemory::PageFor(uint64_t page_addr, bool create) {
     page->fill(0);
     it = pages_.emplace(page_addr, std::move(page)).first;
   }
-  last_addr_ = page_addr;
-  last_page_ = it->second->data();
-  return last_page_;
+  slot.addr = page_addr;
+  slot.page = it->second->data();
+  return slot.page;
 }
 
 void SparseMemory::Read(uint64_t addr, uint8_t* data, uint32_t n) {

@@ -39,17 +39,22 @@ class SparseMemory : public MemoryPort {
   bool operator==(const SparseMemory& o) const;  // same bytes everywhere (zero pages = absent)
   void Clear() {
     pages_.clear();
-    last_addr_ = ~0ull;
-    last_page_ = nullptr;
+    for (CacheEntry& e : cache_) e = CacheEntry{};
   }
 
  private:
   using Page = std::array<uint8_t, kPageBytes>;
   uint8_t* PageFor(uint64_t page_addr, bool create);
 
+  // A direct-mapped cache of page lookups in front of the hash map.
+  struct CacheEntry {
+    uint64_t addr = ~0ull;
+    uint8_t* page = nullptr;
+  };
+  static constexpr int kCacheEntries = 64;
+
   std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;
-  uint64_t last_addr_ = ~0ull;
-  uint8_t* last_page_ = nullptr;
+  CacheEntry cache_[kCacheEntries];
 };
 
 }  // namespace tsu
