@@ -146,22 +146,24 @@ package tsu_pkg;
     TrapIllegalInstruction = 3'd5
   } trap_e;
 
-  localparam logic [15:0] CHANNEL_TYPE_BASE = 16'd4304;
-  localparam logic [15:0] CHANNEL_ORDER_BASE = 16'd4272;
-  localparam logic [3:0] OOB_AXIS_X = 4'd1;
-  localparam logic [3:0] OOB_AXIS_Y = 4'd2;
-  localparam logic [3:0] OOB_AXIS_Z = 4'd4;
-  localparam logic [3:0] OOB_AXIS_LAYER = 4'd8;
-  localparam logic [7:0] MAX_ACCESS_BYTES = 8'd16;
-  localparam logic [15:0] BASE_ALIGN_PITCH = 16'd16;
-  localparam logic [15:0] BASE_ALIGN_BLOCK = 16'd512;
-  localparam logic [7:0] GOB_BYTES_X = 8'd64;
-  localparam logic [7:0] GOB_ROWS = 8'd8;
-  localparam logic [7:0] GOB_BYTES_LOG2 = 8'd9;
-  localparam logic [7:0] MAX_BLOCK_LOG2 = 8'd5;
-  localparam logic [31:0] MAX_WIDTH = 32'd65536;
-  localparam logic [31:0] MAX_HEIGHT = 32'd65536;
-  localparam logic [31:0] MAX_DEPTH = 32'd4096;
-  localparam logic [31:0] MAX_ARRAY_SIZE = 32'd2048;
+  /* verilator lint_off UNUSEDPARAM */
+  localparam logic [15:0] CHANNEL_TYPE_BASE = 16'h10d0;
+  localparam logic [15:0] CHANNEL_ORDER_BASE = 16'h10b0;
+  localparam logic [3:0] OOB_AXIS_X = 4'h1;
+  localparam logic [3:0] OOB_AXIS_Y = 4'h2;
+  localparam logic [3:0] OOB_AXIS_Z = 4'h4;
+  localparam logic [3:0] OOB_AXIS_LAYER = 4'h8;
+  localparam logic [7:0] MAX_ACCESS_BYTES = 8'h10;
+  localparam logic [15:0] BASE_ALIGN_PITCH = 16'h10;
+  localparam logic [15:0] BASE_ALIGN_BLOCK = 16'h200;
+  localparam logic [7:0] GOB_BYTES_X = 8'h40;
+  localparam logic [7:0] GOB_ROWS = 8'h8;
+  localparam logic [7:0] GOB_BYTES_LOG2 = 8'h9;
+  localparam logic [7:0] MAX_BLOCK_LOG2 = 8'h5;
+  localparam logic [31:0] MAX_WIDTH = 32'h10000;
+  localparam logic [31:0] MAX_HEIGHT = 32'h10000;
+  localparam logic [31:0] MAX_DEPTH = 32'h1000;
+  localparam logic [31:0] MAX_ARRAY_SIZE = 32'h800;
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage

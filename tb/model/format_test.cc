@@ -53,6 +53,18 @@ TEST(F16, MatchesF16cOnEveryRoundingClassOfEveryExponent) {
   std::printf("f32->f16: %llu values checked against F16C\n", static_cast<unsigned long long>(checked));
 }
 
+// Run by the `slow` CTest label (about a minute): every f32 bit pattern.
+TEST(F16, DISABLED_AllFloats) {
+  if (!__builtin_cpu_supports("f16c")) GTEST_SKIP() << "no F16C on this CPU";
+  uint64_t mismatches = 0;
+  uint32_t x = 0;
+  do {
+    mismatches += F32ToF16(x) != HwF32ToF16(x);
+  } while (++x != 0);
+  EXPECT_EQ(mismatches, 0u);
+  std::printf("f32->f16: all 4294967296 values checked against F16C\n");
+}
+
 TEST(F16, EveryHalfValueWidensLikeF16c) {
   if (!__builtin_cpu_supports("f16c")) GTEST_SKIP() << "no F16C on this CPU";
   for (uint32_t h = 0; h < 65536; ++h) {
