@@ -59,22 +59,22 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
     return r;
   }
   const ResolvedSurface* s = FindSurface(req.handle);
+  if (s == nullptr || in.opcode == Opcode::kTex) {  // no texture is bound until tex exists
+    Response r;
+    r.executed = true;
+    r.trap = TrapCause::kInvalidHandle;
+    return r;
+  }
   switch (in.opcode) {
     case Opcode::kSuld:
-      return ExecSuld(s, in, req, mem_);
+      return ExecSuld(*s, in, req, mem_);
     case Opcode::kSust:
-      return ExecSust(s, in, req, mem_);
+      return ExecSust(*s, in, req, mem_);
     case Opcode::kSured:
-      return ExecSured(s, in, req, mem_);
-    case Opcode::kSuq:
-      return ExecSuq(s, in, req);
-    case Opcode::kTex:
-      break;
+      return ExecSured(*s, in, req, mem_);
+    default:
+      return ExecSuq(*s, in, req);
   }
-  Response r;
-  r.executed = true;
-  r.trap = TrapCause::kInvalidHandle;  // no texture is bound until the tex model exists
-  return r;
 }
 
 }  // namespace tsu

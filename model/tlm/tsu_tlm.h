@@ -60,6 +60,7 @@ class TlmIssuer : public sc_core::sc_module {
   void Issue(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) { socket->b_transport(gp, delay); }
 };
 
+class TlmMemory;
 // A memory target over SparseMemory with a fixed access latency.
 class TlmMemory : public sc_core::sc_module {
  public:
@@ -74,6 +75,18 @@ class TlmMemory : public sc_core::sc_module {
 
   SparseMemory store_;
   sc_core::sc_time latency_;
+};
+
+// A ready-bound system: issuer → unit → memory. Construct before sc_start; after elaboration
+// (sc_start(SC_ZERO_TIME)) issue transactions with cpu.Issue from plain C++.
+struct TlmSystem {
+  TsuTlm unit{"unit", sc_core::sc_time(4, sc_core::SC_NS)};
+  TlmMemory mem{"mem", sc_core::sc_time(10, sc_core::SC_NS)};
+  TlmIssuer cpu{"cpu"};
+  TlmSystem() {
+    unit.mem.bind(mem.socket);
+    cpu.socket.bind(unit.target);
+  }
 };
 
 }  // namespace tsu

@@ -27,33 +27,16 @@ int main() {
       "package tsu_pkg;\n\n");
   int bits = 0;
   bool first = true;
+  const char* sv_type = "";
 #define TSU_ENUM_BEGIN(T, sv, b) \
   bits = b;                      \
   first = true;                  \
+  sv_type = #sv;                 \
   EnumBegin(b);
 #define TSU_ENUM_VALUE(T, cpp, sv, value, spelling) EnumValue(#sv, bits, value, &first);
-#define TSU_ENUM_END(T) EnumEnd(kSvType##T);
+#define TSU_ENUM_END(T) EnumEnd(sv_type);
 #define TSU_CONST(name, sv, b, value)
-  // The SV type names, declared first so TSU_ENUM_END can find them.
-  {
-#undef TSU_ENUM_END
-#define TSU_ENUM_END(T)
-#undef TSU_ENUM_BEGIN
-#define TSU_ENUM_BEGIN(T, sv, b) [[maybe_unused]] const char* kSvType##T = #sv;
-#undef TSU_ENUM_VALUE
-#define TSU_ENUM_VALUE(T, cpp, sv, value, spelling)
 #include "tsu/encodings.def"
-#undef TSU_ENUM_BEGIN
-#undef TSU_ENUM_VALUE
-#undef TSU_ENUM_END
-#define TSU_ENUM_BEGIN(T, sv, b) \
-  bits = b;                      \
-  first = true;                  \
-  EnumBegin(b);
-#define TSU_ENUM_VALUE(T, cpp, sv, value, spelling) EnumValue(#sv, bits, value, &first);
-#define TSU_ENUM_END(T) EnumEnd(kSvType##T);
-#include "tsu/encodings.def"
-  }
 #undef TSU_ENUM_BEGIN
 #undef TSU_ENUM_VALUE
 #undef TSU_ENUM_END

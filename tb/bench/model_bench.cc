@@ -11,16 +11,7 @@
 namespace tsu {
 namespace {
 
-struct Top {
-  TsuTlm unit{"unit", sc_core::sc_time(4, sc_core::SC_NS)};
-  TlmMemory mem{"mem", sc_core::sc_time(10, sc_core::SC_NS)};
-  TlmIssuer cpu{"cpu"};
-  Top() {
-    unit.mem.bind(mem.socket);
-    cpu.socket.bind(unit.target);
-  }
-};
-Top* g_top = nullptr;
+TlmSystem* g_top = nullptr;
 
 const char* const kForms[] = {
     "suld.b.2d.v2.b32.trap {a,b}, [s, {x,y}];",
@@ -110,7 +101,7 @@ BENCHMARK(BM_ParsePtx);
 }  // namespace tsu
 
 int sc_main(int argc, char** argv) {
-  tsu::Top top;
+  tsu::TlmSystem top;
   tsu::g_top = &top;
   sc_core::sc_start(sc_core::SC_ZERO_TIME);
   benchmark::Initialize(&argc, argv);

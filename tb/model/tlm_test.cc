@@ -11,17 +11,8 @@
 namespace tsu {
 namespace {
 
-struct Top {
-  TsuTlm unit{"unit", sc_core::sc_time(4, sc_core::SC_NS)};
-  TlmMemory mem{"mem", sc_core::sc_time(10, sc_core::SC_NS)};
-  TlmIssuer cpu{"cpu"};
-  Top() {
-    unit.mem.bind(mem.socket);
-    cpu.socket.bind(unit.target);
-  }
-};
 
-Top* g_top = nullptr;
+TlmSystem* g_top = nullptr;
 
 SurfaceDesc Desc(Geometry g, ChannelOrder o, ChannelType t, Layout l, uint64_t base) {
   SurfaceDesc d;
@@ -110,7 +101,7 @@ TEST(Tlm, MissingExtensionIsAnError) {
 
 int sc_main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  tsu::Top top;
+  tsu::TlmSystem top;
   tsu::g_top = &top;
   sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate and bind the sockets
   return RUN_ALL_TESTS();

@@ -41,14 +41,14 @@ class Unit {
   std::unordered_map<uint64_t, ResolvedSurface> others_;
 };
 
-// Per-opcode semantics (model/src/ops/*.cc). `s` is null for an unbound handle.
-Response ExecSuld(const ResolvedSurface* s, const Instruction& in, const Request& req,
+// Per-opcode semantics (model/src/ops/*.cc), called with the surface the handle names.
+Response ExecSuld(const ResolvedSurface& s, const Instruction& in, const Request& req,
                   MemoryPort* mem);
-Response ExecSust(const ResolvedSurface* s, const Instruction& in, const Request& req,
+Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request& req,
                   MemoryPort* mem);
-Response ExecSured(const ResolvedSurface* s, const Instruction& in, const Request& req,
+Response ExecSured(const ResolvedSurface& s, const Instruction& in, const Request& req,
                    MemoryPort* mem);
-Response ExecSuq(const ResolvedSurface* s, const Instruction& in, const Request& req);
+Response ExecSuq(const ResolvedSurface& s, const Instruction& in, const Request& req);
 
 }  // namespace tsu
 

@@ -4,16 +4,12 @@
 
 namespace tsu {
 
-Response ExecSuld(const ResolvedSurface* s, const Instruction& in, const Request& req,
+Response ExecSuld(const ResolvedSurface& s, const Instruction& in, const Request& req,
                   MemoryPort* mem) {
   Response r = StartResponse();
-  if (s == nullptr) {
-    r.trap = TrapCause::kInvalidHandle;
-    return r;
-  }
   const int n = in.VecCount();
   const int elem = DataTypeBytes(in.type);
-  const AccessPlan p = PlanAccess(*s, MakeAccess(in, req, 1, static_cast<uint32_t>(n * elem)));
+  const AccessPlan p = PlanAccess(s, MakeAccess(in, req, 1, static_cast<uint32_t>(n * elem)));
   CopyPlanFlags(p, &r);
   if (p.trap != TrapCause::kNone) return r;
   r.count = n;

@@ -4,13 +4,9 @@
 
 namespace tsu {
 
-Response ExecSuq(const ResolvedSurface* s, const Instruction& in, const Request& /*req*/) {
+Response ExecSuq(const ResolvedSurface& s, const Instruction& in, const Request& /*req*/) {
   Response r = StartResponse();
-  if (s == nullptr) {
-    r.trap = TrapCause::kInvalidHandle;
-    return r;
-  }
-  const SurfaceDesc& d = s->desc;
+  const SurfaceDesc& d = s.desc;
   uint32_t v = 0;
   switch (in.query) {
     case QueryKind::kWidth:

@@ -31,21 +31,17 @@ bool ResolveType(const ResolvedSurface& s, const Instruction& in, DataType* out)
 
 }  // namespace
 
-Response ExecSured(const ResolvedSurface* s, const Instruction& in, const Request& req,
+Response ExecSured(const ResolvedSurface& s, const Instruction& in, const Request& req,
                    MemoryPort* mem) {
   Response r = StartResponse();
-  if (s == nullptr) {
-    r.trap = TrapCause::kInvalidHandle;
-    return r;
-  }
   DataType type;
-  if (!ResolveType(*s, in, &type)) {
+  if (!ResolveType(s, in, &type)) {
     r.trap = TrapCause::kFormatMismatch;
     return r;
   }
   const uint32_t size = static_cast<uint32_t>(DataTypeBytes(type));
   const uint32_t scale = in.addressing == Addressing::kByte ? 1 : size;
-  const AccessPlan p = PlanAccess(*s, MakeAccess(in, req, scale, size));
+  const AccessPlan p = PlanAccess(s, MakeAccess(in, req, scale, size));
   CopyPlanFlags(p, &r);
   if (p.trap != TrapCause::kNone || p.suppressed) return r;
   r.read.valid = true;

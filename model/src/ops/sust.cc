@@ -5,13 +5,9 @@
 
 namespace tsu {
 
-Response ExecSust(const ResolvedSurface* s, const Instruction& in, const Request& req,
+Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request& req,
                   MemoryPort* mem) {
   Response r = StartResponse();
-  if (s == nullptr) {
-    r.trap = TrapCause::kInvalidHandle;
-    return r;
-  }
   const int n = in.VecCount();
   uint8_t bytes[16] = {};
   uint32_t size = 0;
@@ -27,7 +23,7 @@ Response ExecSust(const ResolvedSurface* s, const Instruction& in, const Request
   } else {
     // sust.p: elements are R, G, B, A in order; components not given take (0, 0, 0, 1)
     // (docs/semantics.md). sRGB encoding is not provided: such surfaces are .b-only.
-    const FormatInfo& f = s->fmt;
+    const FormatInfo& f = s.fmt;
     if (f.srgb) {
       r.trap = TrapCause::kFormatMismatch;
       return r;
@@ -40,7 +36,7 @@ Response ExecSust(const ResolvedSurface* s, const Instruction& in, const Request
     size = static_cast<uint32_t>(f.texel_bytes);
     scale = size;
   }
-  const AccessPlan p = PlanAccess(*s, MakeAccess(in, req, scale, size));
+  const AccessPlan p = PlanAccess(s, MakeAccess(in, req, scale, size));
   CopyPlanFlags(p, &r);
   if (p.trap != TrapCause::kNone || p.suppressed) return r;
   r.write.valid = true;
