@@ -1,6 +1,7 @@
 // Descriptor validation. Each rejection names the rule (docs/semantics.md "Descriptors").
 #include "tsu/descriptor.h"
 
+#include "tsu/hex.h"
 #include "tsu/instruction.h"
 
 namespace tsu {
@@ -50,7 +51,7 @@ bool ResolveSurface(const SurfaceDesc& d, ResolvedSurface* out, std::string* err
   const uint32_t layers = IsArray(g) ? d.array_size : 1;
   if (d.layout == Layout::kPitch) {
     if (d.base % kBaseAlignPitch != 0) {
-      return Fail(error, "base 0x" + std::to_string(d.base) + " is not 16-byte aligned");
+      return Fail(error, "base " + Hex(d.base) + " is not 16-byte aligned");
     }
     if (d.block_height_log2 != 0 || d.block_depth_log2 != 0) {
       return Fail(error, "block height/depth apply to block-linear surfaces only");
@@ -67,7 +68,7 @@ bool ResolveSurface(const SurfaceDesc& d, ResolvedSurface* out, std::string* err
     r.layer_stride = r.slice_bytes * d.depth;
   } else {
     if (d.base % kBaseAlignBlock != 0) {
-      return Fail(error, "block-linear base is not 512-byte (GOB) aligned");
+      return Fail(error, "block-linear base " + Hex(d.base) + " is not 512-byte (GOB) aligned");
     }
     if (d.pitch != 0) return Fail(error, "pitch applies to pitch-linear surfaces only");
     if (d.block_height_log2 > kMaxBlockLog2 || d.block_depth_log2 > kMaxBlockLog2) {

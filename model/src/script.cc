@@ -8,17 +8,12 @@
 #include <sstream>
 
 #include "tsu/encodings.h"
+#include "tsu/hex.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/unit.h"
 
 namespace tsu {
 namespace {
-
-std::string Hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string Trim(const std::string& s) {
   size_t a = s.find_first_not_of(" \t\r");

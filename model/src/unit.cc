@@ -39,7 +39,8 @@ bool WellFormed(const Instruction& in) {
       ToInt(in.query) >= kCount<QueryKind> || ToInt(in.addressing) >= kCount<Addressing>) {
     return false;
   }
-  if (in.opcode == Opcode::kSuq || in.opcode == Opcode::kTex) return true;
+  if (in.opcode == Opcode::kTex) return false;  // not executable until the tex model exists
+  if (in.opcode == Opcode::kSuq) return true;
   const bool surface_geom = in.geom == Geometry::k1d || in.geom == Geometry::k2d ||
                             in.geom == Geometry::k3d || in.geom == Geometry::kA1d ||
                             in.geom == Geometry::kA2d;
@@ -59,7 +60,7 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
     return r;
   }
   const ResolvedSurface* s = FindSurface(req.handle);
-  if (s == nullptr || in.opcode == Opcode::kTex) {  // no texture is bound until tex exists
+  if (s == nullptr) {
     Response r;
     r.executed = true;
     r.trap = TrapCause::kInvalidHandle;

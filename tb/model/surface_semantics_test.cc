@@ -389,6 +389,27 @@ TEST_F(Surfaces, BlockLinearStoreLandsWhereTheFormulaSays) {
   EXPECT_EQ(Run("suld.b.2d.b8.trap r, [s, {x,y}];", {70, 20}).data[0], 0xABu);
 }
 
+TEST_F(Surfaces, HandBuiltFormsOutsideTheFrontEndsRulesAreIllegal) {
+  Bind1d();
+  Request r;
+  r.handle = 1;
+  Instruction wide;  // .v4.b64: 256 bits, which the front end never produces
+  wide.opcode = Opcode::kSust;
+  wide.geom = Geometry::k1d;
+  wide.vec = VecSize::kV4;
+  wide.type = DataType::kB64;
+  EXPECT_EQ(unit_.Execute(wide, r).trap, TrapCause::kIllegalInstruction);
+  EXPECT_EQ(ExecSust(*unit_.FindSurface(1), wide, r, &mem_).trap, TrapCause::kIllegalInstruction);
+  Instruction tex;
+  tex.opcode = Opcode::kTex;
+  EXPECT_EQ(unit_.Execute(tex, r).trap, TrapCause::kIllegalInstruction);
+  Instruction cube;
+  cube.opcode = Opcode::kSuld;
+  cube.geom = Geometry::kCube;
+  EXPECT_EQ(unit_.Execute(cube, r).trap, TrapCause::kIllegalInstruction);
+  EXPECT_TRUE(MemoryUnchanged());
+}
+
 TEST_F(Surfaces, GuardFalseDoesNothing) {
   Bind1d();
   Instruction in;
@@ -423,7 +444,7 @@ TEST(Descriptors, BadDescriptorsNameTheRule) {
   check(d, "not a multiple of 16");
   d = SurfaceDesc{};
   d.base = 0x1004;
-  check(d, "not 16-byte aligned");
+  check(d, "base 0x1004 is not 16-byte aligned");
   d = SurfaceDesc{};
   d.layout = Layout::kBlockLinear;
   d.base = 0x1100;

@@ -15,7 +15,10 @@ Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request
   if (in.addressing == Addressing::kByte) {
     const int elem = DataTypeBytes(in.type);
     size = static_cast<uint32_t>(n * elem);
-    if (size > sizeof bytes) return r;  // unreachable: Unit::Execute checked the form
+    if (size > sizeof bytes) {  // a form wider than 128 bits (Unit::Execute rejects it first)
+      r.trap = TrapCause::kIllegalInstruction;
+      return r;
+    }
     for (uint32_t k = 0; k < size; ++k) {
       const uint32_t e = static_cast<uint32_t>(elem);
       bytes[k] = static_cast<uint8_t>(req.data[k / e] >> (8 * (k % e)));
