@@ -164,6 +164,10 @@ package tsu_pkg;
   localparam logic [31:0] MAX_HEIGHT = 32'h10000;
   localparam logic [31:0] MAX_DEPTH = 32'h1000;
   localparam logic [31:0] MAX_ARRAY_SIZE = 32'h800;
+  localparam logic [7:0] COORD_X_BYTE_BITS = 8'h14;
+  localparam logic [7:0] COORD_Y_BITS = 8'h10;
+  localparam logic [7:0] COORD_Z_BITS = 8'hc;
+  localparam logic [7:0] COORD_LAYER_BITS = 8'hb;
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -99,6 +99,12 @@ inline constexpr int kCount = 0;
 #undef TSU_ENUM_END
 #undef TSU_CONST
 
+// The hardware widths are the limits' log2 (the RTL sizes its coordinate fields with them).
+static_assert((1ull << kCoordXByteBits) == uint64_t{kMaxWidth} * kMaxAccessBytes, "x bits");
+static_assert((1ull << kCoordYBits) == kMaxHeight, "y bits");
+static_assert((1ull << kCoordZBits) == kMaxDepth, "z bits");
+static_assert((1ull << kCoordLayerBits) == kMaxArraySize, "layer bits");
+
 template <typename T>
 constexpr int ToInt(T v) {
   return static_cast<int>(v);

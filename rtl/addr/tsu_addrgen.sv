@@ -1,0 +1,127 @@
+// Address generation: the byte address of an in-bounds (x_byte, y, z, layer) in a pitch-linear
+// or block-linear surface (golden functions tsu::SurfaceOffset / tsu::BlockLinearOffset;
+// block-linear layout per docs/semantics.md section B, i.e. 64 B x 8 row GOBs stacked into
+// blocks of 2^bh GOBs high and 2^bd GOBs deep). Coordinates come from tsu_surf_bounds, already
+// clamped, so every product fits the descriptor's footprint.
+//
+// Stages: [three strided products + GOB swizzle] -RegMul- [sum with base] -RegOut-.
+// The strides are per-descriptor constants computed at bind time (as a driver would), so the
+// unit needs no division.
+module tsu_addrgen #(
+  parameter int unsigned AddrW = 48,
+  parameter bit RegMul = 1'b1,
+  parameter bit RegOut = 1'b1
+) (
+  input  logic                                  clk_i,
+  input  logic                                  rst_ni,
+  input  logic                                  valid_i,
+  input  logic [tsu_pkg::COORD_X_BYTE_BITS-1:0] x_byte_i,
+  input  logic [tsu_pkg::COORD_Y_BITS-1:0]      y_i,
+  input  logic [tsu_pkg::COORD_Z_BITS-1:0]      z_i,
+  input  logic [tsu_pkg::COORD_LAYER_BITS-1:0]  layer_i,
+  // Descriptor fields (resolved at bind time).
+  input  tsu_pkg::layout_e                      layout_i,
+  input  logic [AddrW-1:0]                      base_i,
+  input  logic [31:0]                           pitch_i,          // pitch-linear row stride
+  input  logic [AddrW-1:0]                      slice_bytes_i,    // one z slice (pitch) or one
+                                                                  // z row of blocks (block)
+  input  logic [AddrW-1:0]                      layer_stride_i,
+  input  logic [AddrW-1:0]                      row_of_blocks_i,  // block-linear only
+  input  logic [2:0]                            block_height_log2_i,
+  input  logic [2:0]                            block_depth_log2_i,
+  output logic                                  valid_o,
+  output logic [AddrW-1:0]                      addr_o
+);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegMul) + 32'(RegOut);
+  /* verilator lint_on UNUSEDPARAM */
+  localparam int unsigned XW = 32'(tsu_pkg::COORD_X_BYTE_BITS);
+  localparam int unsigned YW = 32'(tsu_pkg::COORD_Y_BITS);
+  localparam int unsigned ZW = 32'(tsu_pkg::COORD_Z_BITS);
+
+  // ---- Stage 0: products and the in-block offset -------------------------------------------------
+  logic             block_s0;
+  logic [YW-1:0]    ymul_s0;
+  logic [ZW-1:0]    zmul_s0;
+  logic [AddrW-1:0] ystride_s0, small_s0, gob_s0;
+  logic [AddrW-1:0] prod_y_s0, prod_z_s0, prod_l_s0;
+  logic [4:0]       bh, bd;
+  logic [ZW-1:0]    zr_s0;
+  logic [YW-1:0]    yr_s0;
+  logic [XW-7:0]    xq_s0;
+
+  always_comb begin
+    block_s0 = layout_i == tsu_pkg::LayoutBlockLinear;
+    bh = {2'b00, block_height_log2_i};
+    bd = {2'b00, block_depth_log2_i};
+    // Address bits b8..b0 inside a GOB: x5 y2 y1 x4 y0 x3 x2 x1 x0.
+    zr_s0 = z_i & ((ZW'(1) << bd) - ZW'(1));
+    yr_s0 = (y_i >> 3) & ((YW'(1) << bh) - YW'(1));
+    xq_s0 = x_byte_i[XW-1:6];
+    gob_s0 = AddrW'({x_byte_i[5], y_i[2:1], x_byte_i[4], y_i[0], x_byte_i[3:0]});
+    if (block_s0) begin
+      ymul_s0 = y_i >> (5'd3 + bh);                      // row of blocks
+      zmul_s0 = z_i >> bd;                               // slice of blocks
+      ystride_s0 = row_of_blocks_i;
+      small_s0 = (AddrW'(zr_s0) << (5'd9 + bh)) +        // GOB in z inside the block
+                 (AddrW'(yr_s0) << 9) +                  // GOB in y inside the block
+                 (AddrW'(xq_s0) << (5'd9 + bh + bd)) +   // block column
+                 gob_s0;
+    end else begin
+      ymul_s0 = y_i;
+      zmul_s0 = z_i;
+      ystride_s0 = AddrW'(pitch_i);
+      small_s0 = AddrW'(x_byte_i);
+    end
+    prod_y_s0 = AddrW'(ymul_s0) * ystride_s0;
+    prod_z_s0 = AddrW'(zmul_s0) * slice_bytes_i;
+    prod_l_s0 = AddrW'(layer_i) * layer_stride_i;
+  end
+
+  logic [4*AddrW-1:0] terms_s0, terms_s1;
+  logic               valid_s1;
+  assign terms_s0 = {prod_y_s0, prod_z_s0, prod_l_s0, small_s0 + base_i};
+
+  tsu_pipe_reg #(.Width(4 * AddrW), .Enable(RegMul)) u_mul (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (terms_s0),
+    .valid_o(valid_s1),
+    .data_o (terms_s1)
+  );
+
+  // ---- Stage 1: sum -------------------------------------------------------------------------------
+  logic [AddrW-1:0] addr_s1;
+  assign addr_s1 = terms_s1[4*AddrW-1 -: AddrW] + terms_s1[3*AddrW-1 -: AddrW] +
+                   terms_s1[2*AddrW-1 -: AddrW] + terms_s1[AddrW-1:0];
+
+  tsu_pipe_reg #(.Width(AddrW), .Enable(RegOut)) u_out (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_s1),
+    .data_i (addr_s1),
+    .valid_o(valid_o),
+    .data_o (addr_o)
+  );
+
+`ifndef SYNTHESIS
+  // disable iff reads the async reset synchronously; that is intended.
+  /* verilator lint_off SYNCASYNCNET */
+  a_legal_in: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_i |-> (block_height_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2) &&
+                   block_depth_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2)));
+  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o |-> !$isunknown(addr_o));
+  c_pitch: cover property (@(posedge clk_i) valid_i && !block_s0 && y_i != '0);
+  c_block: cover property (@(posedge clk_i) valid_i && block_s0 && y_i != '0);
+  c_block_tall: cover property (@(posedge clk_i) valid_i && block_s0 &&
+                                block_height_log2_i == 3'(tsu_pkg::MAX_BLOCK_LOG2));
+  c_block_deep: cover property (@(posedge clk_i) valid_i && block_s0 &&
+                                block_depth_log2_i != 3'd0 && z_i != '0);
+  c_block_x_beyond_gob: cover property (@(posedge clk_i) valid_i && block_s0 &&
+                                        x_byte_i >= XW'(64));
+  c_layer: cover property (@(posedge clk_i) valid_i && layer_i != '0);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

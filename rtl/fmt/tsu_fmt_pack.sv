@@ -1,0 +1,244 @@
+// Format pack for sust.p: components R,G,B,A (f32, u32 or s32 bits by the format's class)
+// become the stored texel (golden function tsu::PackTexel; rounding and saturation as
+// tsu::EncodeChannel). Bytes past the texel are zero; an unsupported (order, type) gives
+// supported_o = 0 and a zero texel.
+//
+// Stages: [decode, pick each slot's component] -RegMid- [convert, assemble] -RegOut-.
+module tsu_fmt_pack #(
+  parameter bit EnableNorm = 1'b1,
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1,
+  parameter bit RegMid = 1'b1,
+  parameter bit RegOut = 1'b1
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              valid_i,
+  input  tsu_pkg::chorder_e order_i,
+  input  tsu_pkg::chtype_e  type_i,
+  input  logic [127:0]      comps_i,  // component c in [32c +: 32]
+  output logic              valid_o,
+  output logic              supported_o,
+  output logic [2:0]        texel_log2_o,
+  output logic [127:0]      texel_o   // little-endian texel bytes
+);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + 32'(RegOut);
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ---- Stage 0: decode and component selection ---------------------------------------------------
+  logic        supported_s0, pad_s0;
+  logic [2:0]  kind_s0, nfields_s0, texel_log2_s0;
+  logic [3:0]  asm_s0;
+  logic [7:0]  comp_s0;
+  logic [23:0] bits_s0;
+  logic [127:0] slot_s0;
+
+  tsu_fmt_decode #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt)
+  ) u_decode (
+    .order_i     (order_i),
+    .type_i      (type_i),
+    .supported_o (supported_s0),
+    .kind_o      (kind_s0),
+    .asm_o       (asm_s0),
+    .nfields_o   (nfields_s0),
+    .comp_o      (comp_s0),
+    .bits_o      (bits_s0),
+    .texel_log2_o(texel_log2_s0),
+    .srgb_pad_o  (pad_s0)
+  );
+
+  always_comb begin
+    for (int i = 0; i < 4; i++) begin
+      slot_s0[32*i +: 32] = comps_i[32*comp_s0[2*i +: 2] +: 32];
+    end
+  end
+
+  localparam int unsigned MidW = 1 + 1 + 3 + 3 + 3 + 4 + 24 + 128;
+  logic [MidW-1:0] mid_s0, mid_s1;
+  logic            valid_s1;
+  assign mid_s0 = {supported_s0, pad_s0, kind_s0, nfields_s0, texel_log2_s0, asm_s0, bits_s0,
+                   slot_s0};
+  tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (mid_s0),
+    .valid_o(valid_s1),
+    .data_o (mid_s1)
+  );
+
+  // ---- Stage 1: convert every slot, then place the channels ---------------------------------------
+  logic         supported_s1, pad_s1;
+  logic [2:0]   kind_s1, nfields_s1, texel_log2_s1;
+  logic [3:0]   asm_s1;
+  logic [23:0]  bits_s1;
+  logic [127:0] slot_s1;
+  assign {supported_s1, pad_s1, kind_s1, nfields_s1, texel_log2_s1, asm_s1, bits_s1, slot_s1} =
+      mid_s1;
+
+  logic [31:0] chan [4];  // converted slot values, masked to their width
+  logic [3:0]  norm_sat, norm_tie, half_tie, half_ovf, int_sat;
+
+  for (genvar i = 0; i < 4; i++) begin : g_slot
+    logic [31:0] v, conv_norm, conv_half, conv_int;
+    logic [5:0]  w;
+    logic [23:0] norm;
+    logic [15:0] half;
+    assign v = slot_s1[32*i +: 32];
+    assign w = bits_s1[6*i +: 6];
+
+    if (EnableNorm) begin : g_norm
+      tsu_f32_to_norm u_norm (
+        .f32_i   (v),
+        .bits_i  (w[4:0]),
+        .signed_i(kind_s1 == tsu_hw_pkg::KindSnorm),
+        .norm_o  (norm),
+        .sat_o   (norm_sat[i]),
+        .tie_o   (norm_tie[i])
+      );
+    end else begin : g_no_norm
+      assign norm = '0;
+      assign norm_sat[i] = 1'b0;
+      assign norm_tie[i] = 1'b0;
+    end
+    assign conv_norm = {8'd0, norm};
+
+    if (EnableHalf) begin : g_half
+      tsu_f32_to_f16 u_half (
+        .f32_i     (v),
+        .f16_o     (half),
+        .tie_o     (half_tie[i]),
+        .overflow_o(half_ovf[i])
+      );
+    end else begin : g_no_half
+      assign half = '0;
+      assign half_tie[i] = 1'b0;
+      assign half_ovf[i] = 1'b0;
+    end
+    assign conv_half = {16'd0, half};
+
+    // Saturating narrowing (OpenCL): u32 to [0, 2^w - 1], s32 to [-2^(w-1), 2^(w-1) - 1].
+    logic [31:0] umax, smax, smin;
+    always_comb begin
+      umax = (w == 6'd32) ? 32'hffff_ffff : (32'd1 << w) - 32'd1;
+      smax = (w == 6'd32) ? 32'h7fff_ffff : (32'd1 << (w - 6'd1)) - 32'd1;
+      smin = ~smax;
+      int_sat[i] = 1'b0;
+      conv_int = v;
+      if (kind_s1 == tsu_hw_pkg::KindUint) begin
+        int_sat[i] = v > umax;
+        conv_int = int_sat[i] ? umax : v;
+      end else begin
+        int_sat[i] = $signed(v) > $signed(smax) || $signed(v) < $signed(smin);
+        conv_int = ($signed(v) > $signed(smax)) ? smax :
+                   ($signed(v) < $signed(smin)) ? smin : v;
+      end
+      if (!EnableInt) begin
+        conv_int = '0;
+        int_sat[i] = 1'b0;
+      end
+    end
+
+    always_comb begin
+      unique case (kind_s1)
+        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: chan[i] = conv_norm;
+        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: chan[i] = conv_int;
+        tsu_hw_pkg::KindHalf: chan[i] = conv_half;
+        default: chan[i] = v;  // FLOAT
+      endcase
+      if (w != 6'd32) chan[i] = chan[i] & ((32'd1 << w) - 32'd1);
+      if (3'(i) >= nfields_s1) chan[i] = '0;
+    end
+  end
+
+  logic [127:0] texel_s1;
+  always_comb begin
+    texel_s1 = '0;
+    unique case (asm_s1)
+      tsu_hw_pkg::Asm8:
+        texel_s1[31:0] = {chan[3][7:0], chan[2][7:0], chan[1][7:0], chan[0][7:0]};
+      tsu_hw_pkg::Asm16:
+        texel_s1[63:0] = {chan[3][15:0], chan[2][15:0], chan[1][15:0], chan[0][15:0]};
+      tsu_hw_pkg::Asm32: texel_s1 = {chan[3], chan[2], chan[1], chan[0]};
+      tsu_hw_pkg::Asm565: texel_s1[15:0] = {chan[0][4:0], chan[1][5:0], chan[2][4:0]};
+      tsu_hw_pkg::Asm555: texel_s1[15:0] = {1'b0, chan[0][4:0], chan[1][4:0], chan[2][4:0]};
+      tsu_hw_pkg::Asm101010:
+        texel_s1[31:0] = {2'b00, chan[0][9:0], chan[1][9:0], chan[2][9:0]};
+      tsu_hw_pkg::Asm1010102:
+        texel_s1[31:0] = {chan[0][9:0], chan[1][9:0], chan[2][9:0], chan[3][1:0]};
+      tsu_hw_pkg::Asm248: texel_s1[31:0] = {chan[0][23:0], chan[1][7:0]};
+      default: texel_s1[63:0] = {24'd0, chan[1][7:0], chan[0]};  // Asm328
+    endcase
+    if (pad_s1) texel_s1[31:24] = 8'hff;  // sRGBx padding channel
+    if (!supported_s1) texel_s1 = '0;
+  end
+
+  logic [131:0] out_s1, out_s2;
+  assign out_s1 = {supported_s1, texel_log2_s1, texel_s1};
+  tsu_pipe_reg #(.Width(132), .Enable(RegOut)) u_out (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_s1),
+    .data_i (out_s1),
+    .valid_o(valid_o),
+    .data_o (out_s2)
+  );
+  assign {supported_o, texel_log2_o, texel_o} = out_s2;
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o |-> !$isunknown({supported_o, texel_log2_o, texel_o}));
+  a_texel_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o && supported_o |-> texel_log2_o <= 3'd4);
+  a_legal_kind: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_s1 && supported_s1 |-> kind_s1 <= 3'(tsu_hw_pkg::KindFloat));
+
+  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !supported_s1);
+  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindFloat);
+  c_asm_565: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                             asm_s1 == tsu_hw_pkg::Asm565);
+  c_asm_555: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                             asm_s1 == tsu_hw_pkg::Asm555);
+  c_asm_101010: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                asm_s1 == tsu_hw_pkg::Asm101010);
+  c_asm_1010102: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                 asm_s1 == tsu_hw_pkg::Asm1010102);
+  c_asm_248: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                             asm_s1 == tsu_hw_pkg::Asm248);
+  c_asm_328: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                             asm_s1 == tsu_hw_pkg::Asm328);
+  c_srgb_pad: cover property (@(posedge clk_i) valid_s1 && supported_s1 && pad_s1);
+  c_unorm_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                    kind_s1 == tsu_hw_pkg::KindUnorm && norm_sat != 4'd0);
+  c_snorm_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                    kind_s1 == tsu_hw_pkg::KindSnorm && norm_sat != 4'd0);
+  c_norm_tie: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                              (kind_s1 == tsu_hw_pkg::KindUnorm ||
+                               kind_s1 == tsu_hw_pkg::KindSnorm) && norm_tie != 4'd0);
+  c_half_tie: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                              kind_s1 == tsu_hw_pkg::KindHalf && half_tie != 4'd0);
+  c_half_overflow: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                   kind_s1 == tsu_hw_pkg::KindHalf && half_ovf != 4'd0);
+  c_uint_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                   kind_s1 == tsu_hw_pkg::KindUint && int_sat != 4'd0);
+  c_sint_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                   kind_s1 == tsu_hw_pkg::KindSint && int_sat != 4'd0);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

@@ -1,0 +1,221 @@
+// Format unpack: a stored texel becomes components R,G,B,A (golden function tsu::UnpackTexel;
+// each channel as tsu::DecodeChannel). UNORM/SNORM/HALF/FLOAT give f32 bits, UINT/SINT give
+// zero/sign-extended 32-bit integers; components the format lacks take (0, 0, 0, 1) in the
+// format's class. Used by suld-style formatted reads and by the texture path.
+//
+// Stages: [decode, extract each slot's bits] -RegMid- [convert, route to components] -RegOut-.
+module tsu_fmt_unpack #(
+  parameter bit EnableNorm = 1'b1,
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1,
+  parameter bit RegMid = 1'b1,
+  parameter bit RegOut = 1'b1
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              valid_i,
+  input  tsu_pkg::chorder_e order_i,
+  input  tsu_pkg::chtype_e  type_i,
+  input  logic [127:0]      texel_i,  // little-endian texel bytes
+  output logic              valid_o,
+  output logic              supported_o,
+  output logic [127:0]      comps_o   // component c in [32c +: 32]
+);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + 32'(RegOut);
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ---- Stage 0: decode and extract -------------------------------------------------------------
+  logic         supported_s0, pad_s0;
+  logic [2:0]   kind_s0, nfields_s0, texel_log2_s0;
+  logic [3:0]   asm_s0;
+  logic [7:0]   comp_s0;
+  logic [23:0]  bits_s0;
+  logic [127:0] slot_s0;
+
+  tsu_fmt_decode #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt)
+  ) u_decode (
+    .order_i     (order_i),
+    .type_i      (type_i),
+    .supported_o (supported_s0),
+    .kind_o      (kind_s0),
+    .asm_o       (asm_s0),
+    .nfields_o   (nfields_s0),
+    .comp_o      (comp_s0),
+    .bits_o      (bits_s0),
+    .texel_log2_o(texel_log2_s0),
+    .srgb_pad_o  (pad_s0)
+  );
+
+  always_comb begin
+    slot_s0 = '0;
+    unique case (asm_s0)
+      tsu_hw_pkg::Asm8: begin
+        for (int i = 0; i < 4; i++) slot_s0[32*i +: 8] = texel_i[8*i +: 8];
+      end
+      tsu_hw_pkg::Asm16: begin
+        for (int i = 0; i < 4; i++) slot_s0[32*i +: 16] = texel_i[16*i +: 16];
+      end
+      tsu_hw_pkg::Asm32: slot_s0 = texel_i;
+      tsu_hw_pkg::Asm565: begin
+        slot_s0[4:0] = texel_i[15:11];
+        slot_s0[37:32] = texel_i[10:5];
+        slot_s0[68:64] = texel_i[4:0];
+      end
+      tsu_hw_pkg::Asm555: begin
+        slot_s0[4:0] = texel_i[14:10];
+        slot_s0[36:32] = texel_i[9:5];
+        slot_s0[68:64] = texel_i[4:0];
+      end
+      tsu_hw_pkg::Asm101010: begin
+        slot_s0[9:0] = texel_i[29:20];
+        slot_s0[41:32] = texel_i[19:10];
+        slot_s0[73:64] = texel_i[9:0];
+      end
+      tsu_hw_pkg::Asm1010102: begin
+        slot_s0[9:0] = texel_i[31:22];
+        slot_s0[41:32] = texel_i[21:12];
+        slot_s0[73:64] = texel_i[11:2];
+        slot_s0[97:96] = texel_i[1:0];
+      end
+      tsu_hw_pkg::Asm248: begin
+        slot_s0[23:0] = texel_i[31:8];
+        slot_s0[39:32] = texel_i[7:0];
+      end
+      default: begin  // Asm328
+        slot_s0[31:0] = texel_i[31:0];
+        slot_s0[39:32] = texel_i[39:32];
+      end
+    endcase
+  end
+
+  // Slots read: sRGBx's fourth channel is padding.
+  logic [2:0] nread_s0;
+  assign nread_s0 = pad_s0 ? 3'd3 : nfields_s0;
+
+  localparam int unsigned MidW = 1 + 3 + 3 + 8 + 24 + 128;
+  logic [MidW-1:0] mid_s0, mid_s1;
+  logic            valid_s1;
+  assign mid_s0 = {supported_s0, kind_s0, nread_s0, comp_s0, bits_s0, slot_s0};
+  tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (mid_s0),
+    .valid_o(valid_s1),
+    .data_o (mid_s1)
+  );
+
+  // ---- Stage 1: convert and route ------------------------------------------------------------------
+  logic         supported_s1;
+  logic [2:0]   kind_s1, nread_s1;
+  logic [7:0]   comp_s1;
+  logic [23:0]  bits_s1;
+  logic [127:0] slot_s1;
+  assign {supported_s1, kind_s1, nread_s1, comp_s1, bits_s1, slot_s1} = mid_s1;
+
+  logic [31:0] val [4];
+  for (genvar i = 0; i < 4; i++) begin : g_slot
+    logic [31:0] raw, from_norm, from_half, from_int;
+    logic [5:0]  w;
+    assign raw = slot_s1[32*i +: 32];
+    assign w = bits_s1[6*i +: 6];
+
+    if (EnableNorm) begin : g_norm
+      tsu_norm_to_f32 u_norm (
+        .chan_i  (raw[23:0]),
+        .bits_i  (w[4:0]),
+        .signed_i(kind_s1 == tsu_hw_pkg::KindSnorm),
+        .f32_o   (from_norm)
+      );
+    end else begin : g_no_norm
+      assign from_norm = '0;
+    end
+
+    if (EnableHalf) begin : g_half
+      tsu_f16_to_f32 u_half (
+        .f16_i(raw[15:0]),
+        .f32_o(from_half)
+      );
+    end else begin : g_no_half
+      assign from_half = '0;
+    end
+
+    // SINT sign-extends from the channel width; UINT is already zero-extended.
+    always_comb begin
+      from_int = raw;
+      if (kind_s1 == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
+      if (kind_s1 == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
+      if (!EnableInt) from_int = '0;
+    end
+
+    always_comb begin
+      unique case (kind_s1)
+        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: val[i] = from_norm;
+        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: val[i] = from_int;
+        tsu_hw_pkg::KindHalf: val[i] = from_half;
+        default: val[i] = raw;  // FLOAT
+      endcase
+    end
+  end
+
+  logic [127:0] comps_s1;
+  logic         float_class;
+  always_comb begin
+    float_class = !(kind_s1 == tsu_hw_pkg::KindUint || kind_s1 == tsu_hw_pkg::KindSint);
+    comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
+    for (int i = 0; i < 4; i++) begin
+      if (3'(i) < nread_s1) comps_s1[32*comp_s1[2*i +: 2] +: 32] = val[i];
+    end
+    if (!supported_s1) comps_s1 = '0;
+  end
+
+  logic [128:0] out_s1, out_s2;
+  assign out_s1 = {supported_s1, comps_s1};
+  tsu_pipe_reg #(.Width(129), .Enable(RegOut)) u_out (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_s1),
+    .data_i (out_s1),
+    .valid_o(valid_o),
+    .data_o (out_s2)
+  );
+  assign {supported_o, comps_o} = out_s2;
+
+  logic unused_bits;
+  assign unused_bits = ^texel_log2_s0;
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o |-> !$isunknown({supported_o, comps_o}));
+
+  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !supported_s1);
+  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                               kind_s1 == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                kind_s1 == tsu_hw_pkg::KindFloat);
+  c_snorm_most_negative: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+      kind_s1 == tsu_hw_pkg::KindSnorm && slot_s1[7:0] == 8'h80 && bits_s1[5:0] == 6'd8);
+  c_half_subnormal: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+      kind_s1 == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'd0 && slot_s1[9:0] != 10'd0);
+  c_half_nan: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+      kind_s1 == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'h1f && slot_s1[9:0] != 10'd0);
+  c_defaults_filled: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                     nread_s1 == 3'd1);
+  c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+                                       nread_s1 == 3'd3 && bits_s1[5:0] == 6'd8);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

@@ -1,0 +1,84 @@
+// The sured reduction ALU: new = old OP operand for add/min/max/and/or on 32- and 64-bit,
+// signed and unsigned operands (golden function tsu::Reduce). 32-bit types use the low halves
+// and return a zero-extended result; add wraps. Latency RegOut (0 or 1), one op per cycle.
+module tsu_red_alu #(
+  parameter bit RegOut = 1'b1
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             valid_i,
+  input  tsu_pkg::redop_e  op_i,
+  input  tsu_pkg::dtype_e  type_i,   // TypeU32, TypeS32, TypeB32, TypeU64 or TypeS64
+  input  logic [63:0]      old_i,    // the value in memory
+  input  logic [63:0]      operand_i,
+  output logic             valid_o,
+  output logic [63:0]      result_o
+);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegOut);
+  /* verilator lint_on UNUSEDPARAM */
+
+  logic        wide, is_signed, a_less;
+  logic [63:0] a, b, sum, result;
+
+  always_comb begin
+    wide = type_i == tsu_pkg::TypeU64 || type_i == tsu_pkg::TypeS64;
+    is_signed = type_i == tsu_pkg::TypeS32 || type_i == tsu_pkg::TypeS64;
+    a = wide ? old_i : {32'd0, old_i[31:0]};
+    b = wide ? operand_i : {32'd0, operand_i[31:0]};
+    // Signed compare: flip the sign bits of the active width, then compare unsigned.
+    if (!is_signed) begin
+      a_less = a < b;
+    end else if (wide) begin
+      a_less = {~a[63], a[62:0]} < {~b[63], b[62:0]};
+    end else begin
+      a_less = {~a[31], a[30:0]} < {~b[31], b[30:0]};
+    end
+    sum = a + b;
+    unique case (op_i)
+      tsu_pkg::RedAdd: result = wide ? sum : {32'd0, sum[31:0]};
+      tsu_pkg::RedMin: result = a_less ? a : b;
+      tsu_pkg::RedMax: result = a_less ? b : a;
+      tsu_pkg::RedAnd: result = a & b;
+      default: result = a | b;  // RedOr
+    endcase
+  end
+
+  tsu_pipe_reg #(.Width(64), .Enable(RegOut)) u_out (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (result),
+    .valid_o(valid_o),
+    .data_o (result_o)
+  );
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_legal_in: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_i |-> (32'(op_i) <= 32'(tsu_pkg::RedOr) &&
+                   (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
+                    type_i == tsu_pkg::TypeB32 || type_i == tsu_pkg::TypeU64 ||
+                    type_i == tsu_pkg::TypeS64)));
+  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o |-> !$isunknown(result_o));
+  c_add32_wrap: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedAdd && !wide &&
+                                sum[32]);
+  c_add64_wrap: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedAdd && wide &&
+                                a[63] && b[63]);
+  // min/max where signed and unsigned order disagree (exactly one operand negative).
+  c_min_s32_mixed: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedMin &&
+                                   type_i == tsu_pkg::TypeS32 && (a[31] ^ b[31]));
+  c_max_s64_mixed: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedMax &&
+                                   type_i == tsu_pkg::TypeS64 && (a[63] ^ b[63]));
+  c_min_u64: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedMin &&
+                             type_i == tsu_pkg::TypeU64 && (a[63] ^ b[63]));
+  c_max_u32: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedMax &&
+                             type_i == tsu_pkg::TypeU32 && (a[31] ^ b[31]));
+  c_and: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedAnd);
+  c_or: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedOr);
+  c_equal_operands: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedMin &&
+                                    a == b);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

@@ -1,0 +1,31 @@
+// RTL-private types: the format-assembly
+// codes that the format decoder hands to pack/unpack. Encodings shared with the model live in
+// tsu_pkg (generated); this package only adds what is private to the RTL.
+package tsu_hw_pkg;
+
+  // Field widths come from tsu_pkg (COORD_*_BITS: generated, checked against the limits).
+
+  // How stored channels are placed in a texel (the inverse is used by unpack).
+  typedef enum logic [3:0] {
+    Asm8 = 4'd0,       // channel i in bits [8i +: 8]
+    Asm16 = 4'd1,      // channel i in bits [16i +: 16]
+    Asm32 = 4'd2,      // channel i in bits [32i +: 32]
+    Asm565 = 4'd3,     // R 15:11, G 10:5, B 4:0
+    Asm555 = 4'd4,     // R 14:10, G 9:5, B 4:0
+    Asm101010 = 4'd5,  // R 29:20, G 19:10, B 9:0
+    Asm1010102 = 4'd6, // R 31:22, G 21:12, B 11:2, A 1:0
+    Asm248 = 4'd7,     // depth 31:8, stencil 7:0
+    Asm328 = 4'd8      // depth 31:0, stencil 39:32 (DEPTH_STENCIL/FLOAT)
+  } asm_e;
+
+  // How channel bits are interpreted (tsu::ChannelKind).
+  typedef enum logic [2:0] {
+    KindUnorm = 3'd0,
+    KindSnorm = 3'd1,
+    KindUint = 3'd2,
+    KindSint = 3'd3,
+    KindHalf = 3'd4,
+    KindFloat = 3'd5
+  } kind_e;
+
+endpackage

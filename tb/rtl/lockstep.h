@@ -1,0 +1,251 @@
+// Lock-step checking of one Verilated pipeline block against its golden-model function.
+//
+// Every cycle drives a new input (or, now and then, a bubble with valid low and stale data) and
+// compares the block's outputs with the model's function applied to the input from `Latency`
+// cycles earlier. The first mismatch stops the run; the report names the cycle, the input and
+// every differing field, prints the seed and the one command that repeats it, and the run is
+// replayed deterministically with FST tracing to leave a waveform of the last cycles and a
+// transaction log under $TSU_ARTIFACTS.
+//
+// A block is described by a traits struct:
+//   using Dut = Vtsu_block;                // Verilated top with clk_i, rst_ni, valid_i, valid_o
+//   struct In; struct Out;
+//   static constexpr const char* kName;
+//   static int Latency();                  // the block's declared latency
+//   static void Drive(Dut*, const In&);    // everything but valid_i
+//   static Out Sample(const Dut&);
+//   static Out Expect(const In&);          // the golden model
+//   static std::string Diff(const Out& expected, const Out& got);  // "" when equal
+//   static std::string Describe(const In&);
+#ifndef TSU_TB_RTL_LOCKSTEP_H_
+#define TSU_TB_RTL_LOCKSTEP_H_
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace tsu::tb {
+
+// Appends "  name: expected 0x.., got 0x..\n" when the two differ (for Traits::Diff).
+template <typename V>
+void DiffField(std::ostringstream& o, const char* name, V expected, V got) {
+  if (expected != got) {
+    o << "  " << name << ": expected 0x" << std::hex << static_cast<uint64_t>(expected)
+      << ", got 0x" << static_cast<uint64_t>(got) << std::dec << "\n";
+  }
+}
+
+// The run's seed: $TSU_SEED if set, else the test's default.
+uint64_t SeedFromEnv(uint64_t default_seed);
+// "TSU_SEED=<seed> <this binary> --gtest_filter=<current test>".
+std::string ReproCommand(uint64_t seed);
+// Where failure artefacts go ($TSU_ARTIFACTS, default ./artifacts); created on demand.
+std::string ArtifactDir();
+// A file-name-safe name for the current gtest ("Suite.Test").
+std::string CurrentTestName();
+
+// Cover points of a context: writes the coverage file and returns the names of points with a
+// zero count ("hier: label").
+std::vector<std::string> UncoveredPoints(VerilatedContext* ctx, const std::string& dat_path,
+                                         size_t* total_points);
+
+struct LockstepOptions {
+  uint64_t seed = 1;
+  uint64_t max_cycles = 100000;  // stop after this many cycles even if inputs remain
+  int bubble_percent = 10;       // cycles driven with valid low
+  int window = 64;               // cycles of waveform and log kept on failure
+  bool replay_on_failure = true; // re-run with FST tracing to leave a waveform
+  // Test hook: corrupts the expectation of input number n (proves a mismatch is caught).
+  std::function<void(uint64_t n, void* out)> corrupt;
+};
+
+struct LockstepResult {
+  bool ok = true;
+  uint64_t cycles = 0;   // clock cycles simulated (after reset)
+  uint64_t checked = 0;  // valid outputs compared
+  uint64_t fail_cycle = 0;
+  std::string report;
+  std::vector<std::string> uncovered;  // cover points not hit (filled on success)
+  size_t cover_points = 0;
+  std::string Summary(const char* block) const;
+  // Prints Summary and fails the current test for every cover point never hit.
+  void ReportCoverage(const char* block) const;
+};
+
+template <typename T>
+class Lockstep {
+ public:
+  using In = typename T::In;
+  using Out = typename T::Out;
+  // Yields the next input; returns false when the sequence is exhausted.
+  using Source = std::function<bool(In*)>;
+  // Makes the source for a seed (called again, identically, to replay a failure).
+  using SourceFactory = std::function<Source(uint64_t seed)>;
+
+  static LockstepResult Run(const SourceFactory& factory, const LockstepOptions& opt) {
+    LockstepResult r = RunOnce(factory, opt, /*trace_from=*/UINT64_MAX, nullptr);
+    if (!r.ok) {
+      std::ostringstream rep;
+      rep << r.report << "\n  seed " << opt.seed << "; repeat with: " << ReproCommand(opt.seed);
+      if (opt.replay_on_failure) {
+        const std::string base = ArtifactDir() + "/" + CurrentTestName();
+        const uint64_t from = r.fail_cycle > static_cast<uint64_t>(opt.window)
+                                  ? r.fail_cycle - static_cast<uint64_t>(opt.window)
+                                  : 0;
+        std::string log_path = base + ".log";
+        RunOnce(factory, opt, from, &base);
+        rep << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
+            << ".fst\n  transaction log: " << log_path;
+      }
+      r.report = rep.str();
+    }
+    return r;
+  }
+
+ private:
+  struct Pending {
+    bool valid;
+    uint64_t n;      // input number
+    uint64_t cycle;  // cycle it was driven
+    In in;
+    Out expected;
+  };
+
+  static LockstepResult RunOnce(const SourceFactory& factory, const LockstepOptions& opt,
+                                uint64_t trace_from, const std::string* artefact_base) {
+    LockstepResult r;
+    auto ctx = std::make_unique<VerilatedContext>();
+    ctx->randReset(2);  // uninitialised state is random (seeded below), not zero
+    ctx->randSeed(static_cast<int>(opt.seed & 0x7FFFFFFF));
+    ctx->fatalOnError(false);
+    const bool tracing = artefact_base != nullptr;
+    if (tracing) ctx->traceEverOn(true);
+    auto dut = std::make_unique<typename T::Dut>(ctx.get(), T::kName);
+    std::unique_ptr<VerilatedFstC> fst;
+    if (tracing) {
+      fst = std::make_unique<VerilatedFstC>();
+      dut->trace(fst.get(), 99);
+      fst->open((*artefact_base + ".fst").c_str());
+    }
+    std::ostringstream log;
+    uint64_t time = 0;
+    auto dump = [&](uint64_t cycle) {
+      if (fst && cycle >= trace_from) fst->dump(time);
+    };
+
+    // Reset: two cycles with valid low.
+    dut->valid_i = 0;
+    dut->rst_ni = 0;
+    for (int i = 0; i < 2; ++i) {
+      dut->clk_i = 0;
+      dut->eval();
+      ++time;
+      dut->clk_i = 1;
+      dut->eval();
+      ++time;
+    }
+    dut->rst_ni = 1;
+
+    Source src = factory(opt.seed);
+    std::mt19937_64 bubble_rng(opt.seed ^ 0xB0BB1E5ull);
+    std::deque<Pending> pipe;
+    const size_t latency = static_cast<size_t>(T::Latency());
+    In cur{};
+    bool have = false, exhausted = false;
+    uint64_t n = 0;
+    size_t in_flight = 0;  // valid inputs not yet compared
+    for (uint64_t cycle = 0; cycle < opt.max_cycles; ++cycle) {
+      bool valid = false;
+      if (!exhausted && static_cast<int>(bubble_rng() % 100) >= opt.bubble_percent) {
+        if (src(&cur)) {
+          have = true;
+          valid = true;
+        } else {
+          exhausted = true;
+        }
+      }
+      if (exhausted && in_flight == 0) break;
+      if (have) T::Drive(dut.get(), cur);  // a bubble keeps the previous input's data
+      dut->valid_i = valid;
+      dut->clk_i = 0;
+      dut->eval();
+      Pending p{valid, valid ? n : 0, cycle, cur, Out{}};
+      if (valid) {
+        p.expected = T::Expect(cur);
+        if (opt.corrupt) opt.corrupt(n, &p.expected);
+        ++n;
+      }
+      pipe.push_back(p);
+      if (valid) ++in_flight;
+      if (pipe.size() > latency) {
+        const Pending& e = pipe.front();
+        std::string diff;
+        if (static_cast<bool>(dut->valid_o) != e.valid) {
+          diff = std::string("  valid_o: expected ") + (e.valid ? "1" : "0") + ", got " +
+                 (e.valid ? "0" : "1") + "\n";
+        } else if (e.valid) {
+          ++r.checked;
+          diff = T::Diff(e.expected, T::Sample(*dut));
+        }
+        if (tracing && cycle >= trace_from && e.valid) {
+          log << "cycle " << cycle << " input #" << e.n << " (driven at cycle " << e.cycle
+              << "): " << T::Describe(e.in) << (diff.empty() ? "  ok" : "  MISMATCH") << "\n";
+        }
+        if (!diff.empty() && r.ok) {
+          r.ok = false;
+          r.fail_cycle = cycle;
+          std::ostringstream m;
+          m << T::kName << ": mismatch at cycle " << cycle << " on input #" << e.n
+            << " (driven at cycle " << e.cycle << ", latency " << latency << ")\n  input: "
+            << T::Describe(e.in) << "\n" << diff;
+          r.report = m.str();
+        }
+        if (e.valid) --in_flight;
+        pipe.pop_front();
+      }
+      if (ctx->gotError() && r.ok) {
+        r.ok = false;
+        r.fail_cycle = cycle;
+        r.report = std::string(T::kName) + ": an assertion failed at cycle " +
+                   std::to_string(cycle) + " (message above)";
+      }
+      dump(cycle);
+      ++time;
+      dut->clk_i = 1;
+      dut->eval();
+      dump(cycle);
+      ++time;
+      r.cycles = cycle + 1;
+      if (!r.ok) break;
+    }
+    if (tracing) {
+      fst->close();
+      std::FILE* f = std::fopen((*artefact_base + ".log").c_str(), "w");
+      if (f != nullptr) {
+        std::fputs(log.str().c_str(), f);
+        std::fclose(f);
+      }
+    }
+    if (r.ok && !tracing) {
+      r.uncovered = UncoveredPoints(ctx.get(),
+                                    ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
+                                    &r.cover_points);
+    }
+    dut->final();
+    Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
+    dut.reset();
+    return r;
+  }
+};
+
+}  // namespace tsu::tb
+
+#endif  // TSU_TB_RTL_LOCKSTEP_H_
