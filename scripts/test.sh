@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: set up, build, run every test except the `slow` label, then build with
-# AddressSanitizer + UndefinedBehaviorSanitizer and run the `model` tests again under them.
+# AddressSanitizer + UndefinedBehaviorSanitizer and run the `model` tests and the RTL benches
+# (random runs at 20% length; exhaustive sweeps in full) again under them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -9,8 +10,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 (cd "$root/build" && ctest -LE slow -j "$jobs" --output-on-failure)
 if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
   asan="$root/build-asan"
-  [ -f "$asan/CMakeCache.txt" ] || cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=Debug -DTSU_SANITIZE=ON >/dev/null
-  cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_gen_pkg
+  [ -f "$asan/CMakeCache.txt" ] || cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSU_SANITIZE=ON >/dev/null
+  cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_gen_pkg tsu_rtl_tests
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  (cd "$asan" && ctest -L model -j "$jobs" --output-on-failure)
+  export TSU_BENCH_SCALE=20
+  # Lint and synthesis checks run no C++ of ours: the plain build above covers them.
+  (cd "$asan" && ctest -L 'model|rtl' -E '^rtl\.(lint|synth|pkg)' -j "$jobs" --output-on-failure)
 fi

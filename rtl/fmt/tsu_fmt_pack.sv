@@ -80,12 +80,13 @@ module tsu_fmt_pack #(
   assign {supported_s1, pad_s1, kind_s1, nfields_s1, texel_log2_s1, asm_s1, bits_s1, slot_s1} =
       mid_s1;
 
-  logic [31:0] chan [4];  // converted slot values, masked to their width
+  logic [127:0] chan;  // converted slot values in [32i +: 32], masked to their width
   logic [3:0]  norm_sat, norm_tie, half_tie, half_ovf, int_sat;
 
   for (genvar i = 0; i < 4; i++) begin : g_slot
-    logic [31:0] v, conv_norm, conv_half, conv_int;
+    logic [31:0] v, conv_norm, conv_half, conv_int, ch;
     logic [5:0]  w;
+    assign chan[32*i +: 32] = ch;
     logic [23:0] norm;
     logic [15:0] half;
     assign v = slot_s1[32*i +: 32];
@@ -145,13 +146,13 @@ module tsu_fmt_pack #(
 
     always_comb begin
       unique case (kind_s1)
-        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: chan[i] = conv_norm;
-        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: chan[i] = conv_int;
-        tsu_hw_pkg::KindHalf: chan[i] = conv_half;
-        default: chan[i] = v;  // FLOAT
+        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: ch = conv_norm;
+        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: ch = conv_int;
+        tsu_hw_pkg::KindHalf: ch = conv_half;
+        default: ch = v;  // FLOAT
       endcase
-      if (w != 6'd32) chan[i] = chan[i] & ((32'd1 << w) - 32'd1);
-      if (3'(i) >= nfields_s1) chan[i] = '0;
+      if (w != 6'd32) ch = ch & ((32'd1 << w) - 32'd1);
+      if (3'(i) >= nfields_s1) ch = '0;
     end
   end
 
@@ -160,18 +161,18 @@ module tsu_fmt_pack #(
     texel_s1 = '0;
     unique case (asm_s1)
       tsu_hw_pkg::Asm8:
-        texel_s1[31:0] = {chan[3][7:0], chan[2][7:0], chan[1][7:0], chan[0][7:0]};
+        texel_s1[31:0] = {chan[103:96], chan[71:64], chan[39:32], chan[7:0]};
       tsu_hw_pkg::Asm16:
-        texel_s1[63:0] = {chan[3][15:0], chan[2][15:0], chan[1][15:0], chan[0][15:0]};
-      tsu_hw_pkg::Asm32: texel_s1 = {chan[3], chan[2], chan[1], chan[0]};
-      tsu_hw_pkg::Asm565: texel_s1[15:0] = {chan[0][4:0], chan[1][5:0], chan[2][4:0]};
-      tsu_hw_pkg::Asm555: texel_s1[15:0] = {1'b0, chan[0][4:0], chan[1][4:0], chan[2][4:0]};
+        texel_s1[63:0] = {chan[111:96], chan[79:64], chan[47:32], chan[15:0]};
+      tsu_hw_pkg::Asm32: texel_s1 = {chan[127:96], chan[95:64], chan[63:32], chan[31:0]};
+      tsu_hw_pkg::Asm565: texel_s1[15:0] = {chan[4:0], chan[37:32], chan[68:64]};
+      tsu_hw_pkg::Asm555: texel_s1[15:0] = {1'b0, chan[4:0], chan[36:32], chan[68:64]};
       tsu_hw_pkg::Asm101010:
-        texel_s1[31:0] = {2'b00, chan[0][9:0], chan[1][9:0], chan[2][9:0]};
+        texel_s1[31:0] = {2'b00, chan[9:0], chan[41:32], chan[73:64]};
       tsu_hw_pkg::Asm1010102:
-        texel_s1[31:0] = {chan[0][9:0], chan[1][9:0], chan[2][9:0], chan[3][1:0]};
-      tsu_hw_pkg::Asm248: texel_s1[31:0] = {chan[0][23:0], chan[1][7:0]};
-      default: texel_s1[63:0] = {24'd0, chan[1][7:0], chan[0]};  // Asm328
+        texel_s1[31:0] = {chan[9:0], chan[41:32], chan[73:64], chan[97:96]};
+      tsu_hw_pkg::Asm248: texel_s1[31:0] = {chan[23:0], chan[39:32]};
+      default: texel_s1[63:0] = {24'd0, chan[39:32], chan[31:0]};  // Asm328
     endcase
     if (pad_s1) texel_s1[31:24] = 8'hff;  // sRGBx padding channel
     if (!supported_s1) texel_s1 = '0;

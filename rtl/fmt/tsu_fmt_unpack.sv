@@ -117,10 +117,11 @@ module tsu_fmt_unpack #(
   logic [127:0] slot_s1;
   assign {supported_s1, kind_s1, nread_s1, comp_s1, bits_s1, slot_s1} = mid_s1;
 
-  logic [31:0] val [4];
+  logic [127:0] val;  // converted slot i in [32i +: 32]
   for (genvar i = 0; i < 4; i++) begin : g_slot
-    logic [31:0] raw, from_norm, from_half, from_int;
+    logic [31:0] raw, from_norm, from_half, from_int, vi;
     logic [5:0]  w;
+    assign val[32*i +: 32] = vi;
     assign raw = slot_s1[32*i +: 32];
     assign w = bits_s1[6*i +: 6];
 
@@ -154,10 +155,10 @@ module tsu_fmt_unpack #(
 
     always_comb begin
       unique case (kind_s1)
-        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: val[i] = from_norm;
-        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: val[i] = from_int;
-        tsu_hw_pkg::KindHalf: val[i] = from_half;
-        default: val[i] = raw;  // FLOAT
+        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: vi = from_norm;
+        tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: vi = from_int;
+        tsu_hw_pkg::KindHalf: vi = from_half;
+        default: vi = raw;  // FLOAT
       endcase
     end
   end
@@ -168,7 +169,7 @@ module tsu_fmt_unpack #(
     float_class = !(kind_s1 == tsu_hw_pkg::KindUint || kind_s1 == tsu_hw_pkg::KindSint);
     comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
     for (int i = 0; i < 4; i++) begin
-      if (3'(i) < nread_s1) comps_s1[32*comp_s1[2*i +: 2] +: 32] = val[i];
+      if (3'(i) < nread_s1) comps_s1[32*comp_s1[2*i +: 2] +: 32] = val[32*i +: 32];
     end
     if (!supported_s1) comps_s1 = '0;
   end

@@ -57,7 +57,9 @@ AccessIn RandomAccess(Rng& rng, const ResolvedSurface& s) {
   a.req.size = 1u << a.size_log2;
   const int64_t xs = static_cast<int64_t>(s.row_bytes) >> a.scale_log2;
   int32_t x = BoundaryCoord(rng, xs > 0 ? xs : 1);
-  if (Chance(rng, 20)) x += static_cast<int32_t>(Uniform(rng, 0, 15));  // misaligned
+  if (Chance(rng, 20)) {  // misaligned (wrapping like the 32-bit register it models)
+    x = static_cast<int32_t>(static_cast<uint32_t>(x) + static_cast<uint32_t>(Uniform(rng, 0, 15)));
+  }
   const int32_t y = BoundaryCoord(rng, s.desc.height);
   const int32_t z = BoundaryCoord(rng, s.desc.depth);
   const uint32_t layer = static_cast<uint32_t>(BoundaryCoord(rng, s.desc.array_size ? s.desc.array_size : 1));
@@ -233,9 +235,9 @@ Lockstep<BoundsTraits>::Source RandomAccesses(uint64_t seed, uint64_t count) {
 TEST(SurfBounds, RandomAgainstPlanAccess) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(101);
-  opt.max_cycles = 1200000;
+  opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<BoundsTraits>::Run(
-      [](uint64_t seed) { return RandomAccesses(seed, 1000000); }, opt);
+      [](uint64_t seed) { return RandomAccesses(seed, ScaledCount(1000000)); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   r.ReportCoverage("tsu_surf_bounds");
 }
@@ -262,8 +264,8 @@ TEST(SurfBounds, CorruptedExpectationIsCaught) {
 TEST(Addrgen, RandomAgainstSurfaceOffset) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(201);
-  opt.max_cycles = 400000;
-  const uint64_t count = 350000;
+  opt.max_cycles = ScaledCount(400000);
+  const uint64_t count = ScaledCount(350000);
   const auto r = Lockstep<AddrgenTraits>::Run(
       [count](uint64_t seed) -> Lockstep<AddrgenTraits>::Source {
         auto rng = std::make_shared<Rng>(seed);
@@ -295,9 +297,9 @@ TEST(Addrgen, RandomAgainstSurfaceOffset) {
 TEST(SurfAddr, RandomAgainstPlanAccess) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(301);
-  opt.max_cycles = 1200000;
+  opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<SurfAddrTraits>::Run(
-      [](uint64_t seed) { return RandomAccesses(seed, 1000000); }, opt);
+      [](uint64_t seed) { return RandomAccesses(seed, ScaledCount(1000000)); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   r.ReportCoverage("tsu_surf_addr");
 }
@@ -350,7 +352,7 @@ TEST(SurfAddr, BoundarySweep) {
                   m.scale_log2 = 0;
                   m.req.x_scale = 1;
                   const int idx = IsArray(g) ? 1 : 0;
-                  m.req.coords[idx] = u((v << size_log2) + 1);
+                  m.req.coords[idx] = u(v * (int64_t{1} << size_log2) + 1);
                   cases.push_back(m);
                 }
               }

@@ -240,11 +240,11 @@ LockstepResult RunVector(const std::vector<PackIn>& cases, uint64_t seed) {
 TEST(FmtPack, RandomAgainstPackTexel) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(401);
-  opt.max_cycles = 1200000;
+  opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<PackTraits>::Run(
       [](uint64_t seed) -> Lockstep<PackTraits>::Source {
         auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(1000000);
+        auto left = std::make_shared<uint64_t>(ScaledCount(1000000));
         return [rng, left](PackIn* in) {
           if (*left == 0) return false;
           --*left;
@@ -354,11 +354,11 @@ TEST(FmtPack, EveryIntegerBoundary) {
 TEST(FmtPackLite, DroppedFormatsAreUnsupportedTheRestExact) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(405);
-  opt.max_cycles = 240000;
+  opt.max_cycles = ScaledCount(240000);
   const auto r = Lockstep<PackLiteTraits>::Run(
       [](uint64_t seed) -> Lockstep<PackLiteTraits>::Source {
         auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(200000);
+        auto left = std::make_shared<uint64_t>(ScaledCount(200000));
         return [rng, left](PackIn* in) {
           if (*left == 0) return false;
           --*left;
@@ -439,11 +439,11 @@ void SetField(const FormatInfo& f, int i, uint32_t code, uint32_t texel[4]) {
 TEST(FmtUnpack, RandomAgainstUnpackTexel) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(501);
-  opt.max_cycles = 1200000;
+  opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<UnpackTraits>::Run(
       [](uint64_t seed) -> Lockstep<UnpackTraits>::Source {
         auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(1000000);
+        auto left = std::make_shared<uint64_t>(ScaledCount(1000000));
         return [rng, left](UnpackIn* in) {
           if (*left == 0) return false;
           --*left;

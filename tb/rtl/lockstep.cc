@@ -23,6 +23,13 @@ uint64_t SeedFromEnv(uint64_t default_seed) {
   return v;
 }
 
+uint64_t ScaledCount(uint64_t n) {
+  const char* s = std::getenv("TSU_BENCH_SCALE");
+  const uint64_t pct = s != nullptr && *s != '\0' ? std::strtoull(s, nullptr, 10) : 100;
+  const uint64_t v = n * pct / 100;
+  return v < 1000 ? 1000 : v;
+}
+
 std::string CurrentTestName() {
   const testing::TestInfo* t = testing::UnitTest::GetInstance()->current_test_info();
   if (t == nullptr) return "lockstep";

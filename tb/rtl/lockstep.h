@@ -43,6 +43,10 @@ void DiffField(std::ostringstream& o, const char* name, V expected, V got) {
   }
 }
 
+// n scaled by $TSU_BENCH_SCALE percent (default 100; at least 1000): random runs shrink under
+// the sanitizers; exhaustive sweeps never do.
+uint64_t ScaledCount(uint64_t n);
+
 // The run's seed: $TSU_SEED if set, else the test's default.
 uint64_t SeedFromEnv(uint64_t default_seed);
 // "TSU_SEED=<seed> <this binary> --gtest_filter=<current test>".

@@ -72,11 +72,11 @@ const std::vector<uint64_t>& Corners() {
 TEST(RedAlu, RandomAgainstReduce) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(601);
-  opt.max_cycles = 600000;
+  opt.max_cycles = ScaledCount(600000);
   const auto r = Lockstep<RedTraits>::Run(
       [](uint64_t seed) -> Lockstep<RedTraits>::Source {
         auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(500000);
+        auto left = std::make_shared<uint64_t>(ScaledCount(500000));
         return [rng, left](RedIn* in) {
           if (*left == 0) return false;
           --*left;
