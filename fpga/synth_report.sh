@@ -39,7 +39,7 @@ synth() {  # block target -> writes $work/block.target.stat
   done
   local cmd
   if [[ "$target" == ice40 ]]; then cmd="synth_ice40 -top $b"; else cmd="synth_xilinx -flatten -family xc7 -top $b"; fi
-  yosys -q -p "read_verilog -sv $files; hierarchy -top $b; $chp $cmd; tee -q -o $work/$b.$target.stat stat" \
+  yosys -q -p "read_verilog -defer -sv $files; $chp hierarchy -top $b; $cmd; tee -q -o $work/$b.$target.stat stat" \
     > "$work/$b.$target.log" 2>&1 || { echo "synth_report: yosys failed for $b ($target); log:" >&2; tail -20 "$work/$b.$target.log" >&2; return 1; }
 }
 export -f synth

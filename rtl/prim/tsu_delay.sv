@@ -11,20 +11,20 @@ module tsu_delay #(
   output logic             valid_o,
   output logic [Width-1:0] data_o
 );
-  logic             valid_d [Depth+1];
-  logic [Width-1:0] data_d  [Depth+1];
+  logic [Depth:0]             valid_d;  // stage i in bit i
+  logic [(Depth+1)*Width-1:0] data_d;   // stage i in [i*Width +: Width]
   assign valid_d[0] = valid_i;
-  assign data_d[0]  = data_i;
+  assign data_d[Width-1:0] = data_i;
   for (genvar i = 0; i < Depth; i++) begin : g_stage
     tsu_pipe_reg #(.Width(Width), .Enable(1'b1)) u_reg (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
       .valid_i(valid_d[i]),
-      .data_i (data_d[i]),
+      .data_i (data_d[i*Width +: Width]),
       .valid_o(valid_d[i+1]),
-      .data_o (data_d[i+1])
+      .data_o (data_d[(i+1)*Width +: Width])
     );
   end
   assign valid_o = valid_d[Depth];
-  assign data_o  = data_d[Depth];
+  assign data_o  = data_d[Depth*Width +: Width];
 endmodule
