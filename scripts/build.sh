@@ -4,5 +4,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${TSU_BUILD_DIR:-$root/build}
 jobs=$(nproc 2>/dev/null || echo 2)
-[ -f "$dir/CMakeCache.txt" ] || cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# Always re-configure (cheap): Verilator's generated file lists are read at configure time,
+# so an RTL edit needs it.
+if [ -f "$dir/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$dir" "$@" >/dev/null
+else
+  cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+fi
 cmake --build "$dir" -j "$jobs"

@@ -10,7 +10,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 (cd "$root/build" && ctest -LE slow -j "$jobs" --output-on-failure)
 if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
   asan="$root/build-asan"
-  [ -f "$asan/CMakeCache.txt" ] || cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSU_SANITIZE=ON >/dev/null
+  cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSU_SANITIZE=ON >/dev/null
   cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_gen_pkg tsu_rtl_tests
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export TSU_BENCH_SCALE=20
