@@ -2,11 +2,13 @@
 //   tsu ptx 'INSTRUCTION'   decode one instruction, print JSON (exit 0) or an error (exit 2)
 //   tsu ptx -               one instruction per stdin line → one JSON line each (always exit 0)
 //   tsu run FILE...         run directed scripts (docs/run-scripts.md); exit 0 iff all hold
+//   tsu regress [...]       co-simulate the RTL against the model (tb/cosim); exit 0 iff no mismatch
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "regress_cli.h"
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/script.h"
@@ -72,6 +74,10 @@ int CmdRun(const std::vector<std::string>& files, bool quiet) {
 
 }  // namespace
 
+// libsystemc (linked for the TLM model behind `tsu regress`) references sc_main from its own
+// main(); this binary has its own main, so sc_main is never called.
+extern "C" int sc_main(int /*argc*/, char** /*argv*/) { return 2; }
+
 int main(int argc, char** argv) {
   CLI::App app{"tsu: golden model and tools for a PTX texture/surface unit"};
   app.require_subcommand(1);
@@ -90,6 +96,8 @@ int main(int argc, char** argv) {
   run->add_option("files", run_files, "Script files (docs/run-scripts.md)")->required()->check(CLI::ExistingFile);
   run->add_flag("-q,--quiet", quiet, "Print only failures and the summary");
 
+  auto* regress = tsu::tb::AddRegressCommand(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -101,5 +109,6 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   if (ptx->parsed()) return CmdPtx(ptx_words);
+  if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
   return CmdRun(run_files, quiet);
 }

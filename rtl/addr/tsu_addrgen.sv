@@ -20,7 +20,7 @@ module tsu_addrgen #(
   input  logic [tsu_pkg::COORD_Z_BITS-1:0]      z_i,
   input  logic [tsu_pkg::COORD_LAYER_BITS-1:0]  layer_i,
   // Descriptor fields (resolved at bind time).
-  input  tsu_pkg::layout_e                      layout_i,
+  input  logic                                  layout_i,  // tsu_pkg::layout_e
   input  logic [AddrW-1:0]                      base_i,
   input  logic [31:0]                           pitch_i,          // pitch-linear row stride
   input  logic [AddrW-1:0]                      slice_bytes_i,    // one z slice (pitch) or one

@@ -17,12 +17,12 @@ module tsu_surf_addr #(
   input  logic [2:0]                            scale_log2_i,
   input  logic [2:0]                            size_log2_i,
   // Descriptor.
-  input  tsu_pkg::geom_e                        dim_i,
+  input  logic [3:0]                            dim_i,   // tsu_pkg::geom_e
   input  logic [tsu_pkg::COORD_X_BYTE_BITS:0]   row_bytes_i,
   input  logic [tsu_pkg::COORD_Y_BITS:0]        height_i,
   input  logic [tsu_pkg::COORD_Z_BITS:0]        depth_i,
   input  logic [tsu_pkg::COORD_LAYER_BITS:0]    array_size_i,
-  input  tsu_pkg::layout_e                      layout_i,
+  input  logic                                  layout_i,  // tsu_pkg::layout_e
   input  logic [AddrW-1:0]                      base_i,
   input  logic [31:0]                           pitch_i,
   input  logic [AddrW-1:0]                      slice_bytes_i,
@@ -110,7 +110,7 @@ module tsu_surf_addr #(
     .y_i                (y_b),
     .z_i                (z_b),
     .layer_i            (layer_b),
-    .layout_i           (layout_b ? tsu_pkg::LayoutPitch : tsu_pkg::LayoutBlockLinear),
+    .layout_i           (layout_b),
     .base_i             (base_b),
     .pitch_i            (pitch_b),
     .slice_bytes_i      (slice_b),

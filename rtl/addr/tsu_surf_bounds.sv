@@ -19,7 +19,7 @@ module tsu_surf_bounds #(
   input  logic [2:0]         scale_log2_i,  // bytes per x unit (log2)
   input  logic [2:0]         size_log2_i,   // bytes accessed (log2)
   // Descriptor fields.
-  input  tsu_pkg::geom_e                           dim_i,
+  input  logic [3:0]                               dim_i,         // tsu_pkg::geom_e
   input  logic [tsu_pkg::COORD_X_BYTE_BITS:0]         row_bytes_i,   // width * texel bytes
   input  logic [tsu_pkg::COORD_Y_BITS:0]           height_i,
   input  logic [tsu_pkg::COORD_Z_BITS:0]            depth_i,

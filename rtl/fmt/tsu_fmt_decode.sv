@@ -8,8 +8,8 @@ module tsu_fmt_decode #(
   parameter bit EnableHalf = 1'b1,  // HALF_FLOAT
   parameter bit EnableInt = 1'b1    // SIGNED_INT*/UNSIGNED_INT*
 ) (
-  input  tsu_pkg::chorder_e order_i,
-  input  tsu_pkg::chtype_e  type_i,
+  input  logic [4:0]        order_i,       // tsu_pkg::chorder_e
+  input  logic [4:0]        type_i,        // tsu_pkg::chtype_e
   output logic              supported_o,
   output logic [2:0]        kind_o,        // tsu_hw_pkg::kind_e
   output logic [3:0]        asm_o,         // tsu_hw_pkg::asm_e

@@ -14,8 +14,8 @@ module tsu_fmt_unpack #(
   input  logic              clk_i,
   input  logic              rst_ni,
   input  logic              valid_i,
-  input  tsu_pkg::chorder_e order_i,
-  input  tsu_pkg::chtype_e  type_i,
+  input  logic [4:0]        order_i,   // tsu_pkg::chorder_e
+  input  logic [4:0]        type_i,    // tsu_pkg::chtype_e
   input  logic [127:0]      texel_i,  // little-endian texel bytes
   output logic              valid_o,
   output logic              supported_o,

@@ -7,8 +7,8 @@ module tsu_red_alu #(
   input  logic             clk_i,
   input  logic             rst_ni,
   input  logic             valid_i,
-  input  tsu_pkg::redop_e  op_i,
-  input  tsu_pkg::dtype_e  type_i,   // TypeU32, TypeS32, TypeB32, TypeU64 or TypeS64
+  input  logic [2:0]       op_i,      // tsu_pkg::redop_e
+  input  logic [3:0]       type_i,    // tsu_pkg::dtype_e: U32, S32, B32, U64 or S64
   input  logic [63:0]      old_i,    // the value in memory
   input  logic [63:0]      operand_i,
   output logic             valid_o,

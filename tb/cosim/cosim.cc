@@ -1,0 +1,538 @@
+#include "cosim.h"
+
+#include <verilated.h>
+#include <verilated_cov.h>
+#include <verilated_fst_c.h>
+
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+
+#include "Vtsu_top.h"
+#include "tsu/instruction.h"
+#include "tsu/memory.h"
+#include "tsu_tlm.h"
+
+namespace tsu::tb {
+namespace {
+
+constexpr int kEntries = 16;  // tsu_top's default descriptor table
+constexpr int kAddrBits = 48;
+
+// The golden model: one TLM system per process (SystemC cannot elaborate twice); a run resets
+// its bindings and memory.
+TlmSystem& Model() {
+  static TlmSystem* sys = [] {
+    auto* s = new TlmSystem();
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    return s;
+  }();
+  return *sys;
+}
+
+Response ModelExecute(const Txn& t) {
+  tlm::tlm_generic_payload gp;
+  InstrExtension ext;
+  ext.instr = &t.in;
+  ext.req = t.req;
+  gp.set_extension(&ext);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  Model().cpu.Issue(gp, delay);
+  gp.clear_extension(&ext);
+  return ext.resp;
+}
+
+std::string Hex(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+struct ExpectedResponse {
+  uint64_t n;
+  uint64_t cycle;  // accepted
+  Txn txn;
+  Response resp;
+  uint32_t tag;
+};
+
+struct ExpectedWrite {
+  uint64_t n;
+  MemAccess w;
+};
+
+struct ReadReturn {
+  uint64_t due;
+  uint8_t data[16];
+};
+
+// What a valid/ready sender must hold while stalled.
+struct Held {
+  bool stalled = false;
+  std::vector<uint32_t> payload;
+};
+
+class Bench {
+ public:
+  Bench(const CosimOptions& opt, CosimResult* res)
+      : opt_(opt), res_(res), stim_(opt.seed, opt.mix, kEntries), rng_(opt.seed ^ 0x5EEDull) {}
+
+  void Run();
+
+ private:
+  void Fail(uint64_t cycle, const std::string& what);
+  void Bind();
+  void DriveRequest(const Txn& t, uint32_t tag);
+  void CheckResponse(uint64_t cycle);
+  void CheckWrite(uint64_t cycle);
+  void CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
+                 const std::vector<uint32_t>& payload);
+  std::vector<uint32_t> RspPayload() const;
+  std::vector<uint32_t> MemPayload() const;
+  void Tick();
+
+  const CosimOptions& opt_;
+  CosimResult* res_;
+  Stimulus stim_;
+  std::mt19937_64 rng_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vtsu_top> dut_;
+  std::unique_ptr<VerilatedFstC> fst_;
+  uint64_t time_ = 0, cycle_ = 0;
+  SparseMemory dut_mem_;
+  std::deque<ExpectedResponse> rsp_q_;
+  std::deque<ExpectedWrite> wr_q_;
+  std::deque<ReadReturn> rd_q_;
+  std::deque<std::string> log_;  // the last `window` transactions
+  Held rsp_held_, mem_held_;
+  bool failed_ = false;
+};
+
+void Bench::Fail(uint64_t cycle, const std::string& what) {
+  if (failed_) return;
+  failed_ = true;
+  res_->ok = false;
+  res_->fail_cycle = cycle;
+  res_->report = what;
+}
+
+void Bench::Bind() {
+  Unit& u = Model().unit.unit();
+  for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
+  Model().mem.store().Clear();
+  const auto& surfs = stim_.surfaces();
+  for (size_t h = 0; h < surfs.size(); ++h) {
+    const ResolvedSurface& s = surfs[h];
+    std::string err;
+    if (!u.BindSurface(h, s.desc, &err)) std::abort();
+    dut_->cfg_valid_i = 1;
+    dut_->cfg_index_i = static_cast<uint8_t>(h);
+    dut_->cfg_bind_i = 1;
+    dut_->cfg_dim_i = static_cast<uint8_t>(s.desc.dim);
+    dut_->cfg_order_i = static_cast<uint8_t>(s.desc.order);
+    dut_->cfg_type_i = static_cast<uint8_t>(s.desc.type);
+    dut_->cfg_layout_i = static_cast<uint8_t>(s.desc.layout);
+    dut_->cfg_width_i = s.desc.width;
+    dut_->cfg_height_i = s.desc.height;
+    dut_->cfg_depth_i = static_cast<uint16_t>(s.desc.depth);
+    dut_->cfg_array_size_i = static_cast<uint16_t>(s.desc.array_size);
+    dut_->cfg_row_bytes_i = static_cast<uint32_t>(s.row_bytes);
+    dut_->cfg_base_i = s.desc.base;
+    dut_->cfg_pitch_i = static_cast<uint32_t>(s.pitch);
+    dut_->cfg_slice_bytes_i = s.slice_bytes;
+    dut_->cfg_layer_stride_i = s.layer_stride;
+    dut_->cfg_row_of_blocks_i = s.row_of_blocks;
+    dut_->cfg_block_height_log2_i = s.desc.block_height_log2;
+    dut_->cfg_block_depth_log2_i = s.desc.block_depth_log2;
+    Tick();
+  }
+  dut_->cfg_valid_i = 0;
+  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> init;
+  stim_.InitialMemory(&init);
+  for (const auto& [addr, bytes] : init) {
+    dut_mem_.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
+    Model().mem.store().Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
+  }
+}
+
+void Bench::DriveRequest(const Txn& t, uint32_t tag) {
+  const Instruction& in = t.in;
+  dut_->req_opcode_i = static_cast<uint8_t>(in.opcode);
+  dut_->req_addressing_i = static_cast<uint8_t>(in.addressing);
+  dut_->req_geom_i = static_cast<uint8_t>(in.geom);
+  dut_->req_vec_i = static_cast<uint8_t>(in.vec);
+  dut_->req_type_i = static_cast<uint8_t>(in.type);
+  dut_->req_clamp_i = static_cast<uint8_t>(in.clamp);
+  dut_->req_redop_i = static_cast<uint8_t>(in.red_op);
+  dut_->req_query_i = static_cast<uint8_t>(in.query);
+  dut_->req_handle_i = t.req.handle;
+  dut_->req_tag_i = static_cast<uint8_t>(tag);
+  for (int i = 0; i < 4; ++i) dut_->req_coords_i[i] = t.req.coords[i];
+  for (int i = 0; i < 4; ++i) {
+    dut_->req_data_i[2 * i] = static_cast<uint32_t>(t.req.data[i]);
+    dut_->req_data_i[2 * i + 1] = static_cast<uint32_t>(t.req.data[i] >> 32);
+  }
+}
+
+std::vector<uint32_t> Bench::RspPayload() const {
+  std::vector<uint32_t> p = {dut_->rsp_tag_o, dut_->rsp_count_o, dut_->rsp_trap_o, dut_->rsp_oob_o,
+                             dut_->rsp_misaligned_o, dut_->rsp_clamped_o, dut_->rsp_suppressed_o};
+  for (int i = 0; i < 8; ++i) p.push_back(dut_->rsp_data_o[i]);
+  return p;
+}
+
+std::vector<uint32_t> Bench::MemPayload() const {
+  std::vector<uint32_t> p = {dut_->mem_req_we_o, static_cast<uint32_t>(dut_->mem_req_addr_o),
+                             static_cast<uint32_t>(dut_->mem_req_addr_o >> 32), dut_->mem_req_mask_o};
+  for (int i = 0; i < 4; ++i) p.push_back(dut_->mem_req_wdata_o[i]);
+  return p;
+}
+
+void Bench::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
+                      const std::vector<uint32_t>& payload) {
+  if (h->stalled) {
+    if (!valid) {
+      Fail(cycle, std::string("protocol: ") + ch + " valid dropped at cycle " +
+                      std::to_string(cycle) + " before ready");
+    } else if (payload != h->payload) {
+      Fail(cycle, std::string("protocol: ") + ch + " payload changed at cycle " +
+                      std::to_string(cycle) + " while stalled");
+    }
+  }
+  h->stalled = valid && !ready;
+  if (h->stalled) h->payload = payload;
+}
+
+void Bench::CheckResponse(uint64_t cycle) {
+  if (rsp_q_.empty()) {
+    Fail(cycle, "response with tag " + std::to_string(dut_->rsp_tag_o) + " at cycle " +
+                    std::to_string(cycle) + " but no request is outstanding");
+    return;
+  }
+  const ExpectedResponse e = rsp_q_.front();
+  rsp_q_.pop_front();
+  const Response& m = e.resp;
+  std::ostringstream d;
+  auto field = [&](const char* name, uint64_t exp, uint64_t got) {
+    if (exp != got) d << "\n    " << name << ": expected " << Hex(exp) << ", got " << Hex(got);
+  };
+  field("tag", e.tag, dut_->rsp_tag_o);
+  field("count", static_cast<uint64_t>(m.count), dut_->rsp_count_o);
+  field("trap", static_cast<uint64_t>(m.trap), dut_->rsp_trap_o);
+  field("oob_axes", m.oob_axes, dut_->rsp_oob_o);
+  field("misaligned", m.misaligned, dut_->rsp_misaligned_o);
+  field("clamped", m.clamped, dut_->rsp_clamped_o);
+  field("suppressed", m.suppressed, dut_->rsp_suppressed_o);
+  for (int i = 0; i < m.count && i < 4; ++i) {
+    const uint64_t got = (static_cast<uint64_t>(dut_->rsp_data_o[2 * i + 1]) << 32) | dut_->rsp_data_o[2 * i];
+    const std::string n = "data[" + std::to_string(i) + "]";
+    field(n.c_str(), m.data[i], got);
+  }
+  ClassStats& cs = res_->per_class[e.txn.cls];
+  ++cs.checked;
+  if (!d.str().empty()) {
+    ++cs.mismatches;
+    Fail(cycle, "response mismatch on transaction #" + std::to_string(e.n) + " (" +
+                    Stimulus::Describe(e.txn) + "), accepted at cycle " + std::to_string(e.cycle) +
+                    ", responded at cycle " + std::to_string(cycle) + ":" + d.str());
+  }
+}
+
+void Bench::CheckWrite(uint64_t cycle) {
+  const uint64_t line = dut_->mem_req_addr_o;
+  const uint32_t mask = dut_->mem_req_mask_o;
+  uint8_t line_data[16];
+  for (int i = 0; i < 16; ++i) line_data[i] = static_cast<uint8_t>(dut_->mem_req_wdata_o[i / 4] >> (8 * (i % 4)));
+  int first = 0;
+  while (first < 16 && !(mask & (1u << first))) ++first;
+  int n = 0;
+  while (first + n < 16 && (mask & (1u << (first + n)))) ++n;
+  if (n == 0 || (mask >> (first + n)) != 0 || (line & 15) != 0) {
+    Fail(cycle, "memory write at cycle " + std::to_string(cycle) + " has address " + Hex(line) +
+                    " and mask " + Hex(mask) + ": not one contiguous run in a 16-byte line");
+    return;
+  }
+  const uint64_t addr = line + static_cast<uint64_t>(first);
+  dut_mem_.Write(addr, line_data + first, static_cast<uint32_t>(n));
+  ++res_->writes_checked;
+  if (wr_q_.empty()) {
+    Fail(cycle, "memory write to " + Hex(addr) + " (" + std::to_string(n) + " bytes) at cycle " +
+                    std::to_string(cycle) + " that the model did not make");
+    return;
+  }
+  const ExpectedWrite e = wr_q_.front();
+  wr_q_.pop_front();
+  const uint64_t mask48 = (1ull << kAddrBits) - 1;
+  std::ostringstream d;
+  if ((e.w.addr & mask48) != addr) d << "\n    address: expected " << Hex(e.w.addr & mask48) << ", got " << Hex(addr);
+  if (e.w.size != static_cast<uint32_t>(n)) d << "\n    bytes: expected " << e.w.size << ", got " << n;
+  for (int i = 0; i < n && i < static_cast<int>(e.w.size); ++i) {
+    if (e.w.data[i] != line_data[first + i]) {
+      d << "\n    byte " << i << ": expected " << Hex(e.w.data[i]) << ", got " << Hex(line_data[first + i]);
+    }
+  }
+  if (!d.str().empty()) {
+    Fail(cycle, "memory write mismatch (the model's write of transaction #" + std::to_string(e.n) +
+                    ") at cycle " + std::to_string(cycle) + ":" + d.str());
+  }
+}
+
+void Bench::Tick() {
+  if (fst_ && cycle_ >= opt_.trace_from) fst_->dump(time_);
+  ++time_;
+  dut_->clk_i = 1;
+  dut_->eval();
+  if (fst_ && cycle_ >= opt_.trace_from) fst_->dump(time_);
+  ++time_;
+  dut_->clk_i = 0;
+  dut_->eval();
+}
+
+void Bench::Run() {
+  ctx_ = std::make_unique<VerilatedContext>();
+  ctx_->randReset(2);
+  ctx_->randSeed(static_cast<int>(opt_.seed & 0x7FFFFFFF));
+  ctx_->fatalOnError(false);
+  const bool tracing = opt_.trace_from != ~0ull;
+  if (tracing) ctx_->traceEverOn(true);
+  dut_ = std::make_unique<Vtsu_top>(ctx_.get(), "tsu_top");
+  if (tracing) {
+    std::filesystem::create_directories(opt_.artifacts);
+    fst_ = std::make_unique<VerilatedFstC>();
+    dut_->trace(fst_.get(), 99);
+    res_->waveform = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".fst";
+    fst_->open(res_->waveform.c_str());
+  }
+  dut_->rst_ni = 0;
+  dut_->clk_i = 0;
+  dut_->eval();
+  Tick();
+  Tick();
+  dut_->rst_ni = 1;
+  dut_->eval();
+  Bind();
+
+  Txn cur;
+  bool have = false, offered = false;
+  uint64_t sent = 0, last_progress = 0, idle = 0;
+  uint32_t tag = 0;
+  uint64_t read_due = 0;
+  const uint64_t progress_step = opt_.ops / 10 ? opt_.ops / 10 : 1;
+  for (cycle_ = 0;; ++cycle_) {
+    const bool drained = sent == opt_.ops && rsp_q_.empty() && wr_q_.empty() && rd_q_.empty() &&
+                         !dut_->mem_req_valid_o;
+    if (drained || failed_) break;
+    if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
+    if (++idle > 20000) {
+      Fail(cycle_, "hang: no request accepted, response or memory request for 20000 cycles at cycle " +
+                       std::to_string(cycle_) + " (" + std::to_string(rsp_q_.size()) +
+                       " responses outstanding)");
+      break;
+    }
+    // Drive the inputs for this cycle.
+    if (!have && sent < opt_.ops) {
+      cur = stim_.Next();
+      have = true;
+    }
+    if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
+    dut_->req_valid_i = have && offered;
+    if (have) DriveRequest(cur, tag);
+    dut_->mem_req_ready_i = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
+    dut_->rsp_ready_i = static_cast<int>(rng_() % 100) >= opt_.rsp_stall_percent;
+    const bool rd_valid = !rd_q_.empty() && rd_q_.front().due <= cycle_;
+    dut_->mem_rsp_valid_i = rd_valid;
+    for (int i = 0; i < 4; ++i) {
+      uint32_t w = 0;
+      if (rd_valid) {
+        for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(rd_q_.front().data[4 * i + b]) << (8 * b);
+      }
+      dut_->mem_rsp_rdata_i[i] = w;
+    }
+    dut_->eval();
+
+    // Protocol monitors on what the unit drives.
+    CheckHeld(cycle_, "response", &rsp_held_, dut_->rsp_valid_o, dut_->rsp_ready_i, RspPayload());
+    CheckHeld(cycle_, "memory request", &mem_held_, dut_->mem_req_valid_o, dut_->mem_req_ready_i,
+              MemPayload());
+
+    // Handshakes that complete at this clock edge.
+    if (dut_->req_valid_i && dut_->req_ready_o) {
+      const uint64_t n = res_->transactions++;
+      const Response r = ModelExecute(cur);
+      rsp_q_.push_back({n, cycle_, cur, r, tag});
+      if (r.write.valid) wr_q_.push_back({n, r.write});
+      res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);
+      if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
+      log_.push_back("cycle " + std::to_string(cycle_) + " #" + std::to_string(n) + " tag " +
+                     std::to_string(tag) + ": " + Stimulus::Describe(cur) + "  -> trap " +
+                     std::string(Name(r.trap)) + (r.write.valid ? ", write " + Hex(r.write.addr) : "") +
+                     (r.read.valid ? ", read " + Hex(r.read.addr) : ""));
+      tag = (tag + 1) & 0xFF;
+      have = offered = false;
+      ++sent;
+      idle = 0;
+      if (opt_.progress && sent % progress_step == 0 && sent != last_progress) {
+        last_progress = sent;
+        std::fprintf(stderr, "regress: %llu/%llu transactions, cycle %llu\n",
+                     static_cast<unsigned long long>(sent), static_cast<unsigned long long>(opt_.ops),
+                     static_cast<unsigned long long>(cycle_));
+      }
+    }
+    if (dut_->mem_req_valid_o && dut_->mem_req_ready_i) {
+      idle = 0;
+      if (dut_->mem_req_we_o) {
+        CheckWrite(cycle_);
+      } else {
+        ReadReturn rr;
+        dut_mem_.Read(dut_->mem_req_addr_o & ~15ull, rr.data, 16);
+        const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
+                             rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
+        read_due = std::max(read_due, cycle_ + lat);  // in order
+        rr.due = read_due;
+        rd_q_.push_back(rr);
+      }
+    }
+    if (rd_valid && dut_->mem_rsp_ready_o) rd_q_.pop_front();
+    if (dut_->rsp_valid_o && dut_->rsp_ready_i) {
+      idle = 0;
+      CheckResponse(cycle_);
+    }
+    if (ctx_->gotError()) Fail(cycle_, "an RTL assertion failed at cycle " + std::to_string(cycle_) + " (message above)");
+    Tick();
+  }
+  res_->cycles = cycle_;
+  if (!failed_ && !(dut_mem_ == Model().mem.store())) {
+    // Find the first differing byte for the report.
+    std::string where;
+    Model().mem.store().ForEachPage([&](uint64_t page, const uint8_t* bytes) {
+      for (uint64_t i = 0; i < SparseMemory::kPageBytes && where.empty(); ++i) {
+        if (dut_mem_.ReadByte(page + i) != bytes[i]) {
+          where = Hex(page + i) + ": model " + Hex(bytes[i]) + ", RTL " + Hex(dut_mem_.ReadByte(page + i));
+        }
+      }
+    });
+    Fail(cycle_, "final memory images differ" + (where.empty() ? std::string() : " at " + where));
+  }
+  if (failed_ && !tracing) {
+    std::filesystem::create_directories(opt_.artifacts);
+    res_->log = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".log";
+    std::ofstream f(res_->log);
+    f << "# the last " << log_.size() << " transactions before the mismatch\n";
+    for (const std::string& l : log_) f << l << "\n";
+    f << "# " << res_->report << "\n";
+  }
+  if (!opt_.coverage_dat.empty() && !failed_) ctx_->coveragep()->write(opt_.coverage_dat.c_str());
+  if (fst_) fst_->close();
+  dut_->final();
+  Verilated::threadContextp(ctx_.get());
+  dut_.reset();
+}
+
+}  // namespace
+
+CosimResult RunCosim(const CosimOptions& opt) {
+  CosimResult r;
+  CosimOptions o = opt;
+  if (o.waves) o.trace_from = 0;
+  {
+    Bench b(o, &r);
+    b.Run();
+  }
+  if (!r.ok) {
+    std::ostringstream rep;
+    rep << r.report << "\n  seed " << opt.seed << "; repeat with: " << opt.repro;
+    if (!o.waves) {  // replay deterministically with tracing over the last `window` cycles
+      CosimResult again;
+      CosimOptions t = o;
+      t.trace_from = r.fail_cycle > static_cast<uint64_t>(o.window) ? r.fail_cycle - o.window : 0;
+      t.progress = false;
+      t.coverage_dat.clear();
+      {
+        Bench b(t, &again);
+        again.fail_cycle = r.fail_cycle;
+        b.Run();
+      }
+      r.waveform = again.waveform;
+    }
+    if (!r.waveform.empty()) rep << "\n  waveform: " << r.waveform;
+    if (!r.log.empty()) rep << "\n  transaction log: " << r.log;
+    r.report = rep.str();
+  }
+  return r;
+}
+
+std::string ResultTable(const CosimResult& r) {
+  std::ostringstream o;
+  char line[160];
+  o << "| class | transactions checked | mismatches |\n|---|---:|---:|\n";
+  uint64_t total = 0, bad = 0;
+  for (const char* c : {"suld", "sust", "sured", "suq"}) {
+    auto it = r.per_class.find(c);
+    const ClassStats s = it == r.per_class.end() ? ClassStats{} : it->second;
+    std::snprintf(line, sizeof line, "| %s | %llu | %llu |\n", c,
+                  static_cast<unsigned long long>(s.checked), static_cast<unsigned long long>(s.mismatches));
+    o << line;
+    total += s.checked;
+    bad += s.mismatches;
+  }
+  std::snprintf(line, sizeof line, "| all | %llu | %llu |\n\n", static_cast<unsigned long long>(total),
+                static_cast<unsigned long long>(bad));
+  o << line;
+  std::snprintf(line, sizeof line,
+                "RTL cycles %llu, %.3f cycles per transaction, %llu memory writes checked\n",
+                static_cast<unsigned long long>(r.cycles),
+                r.transactions ? static_cast<double>(r.cycles) / static_cast<double>(r.transactions) : 0.0,
+                static_cast<unsigned long long>(r.writes_checked));
+  o << line;
+  std::snprintf(line, sizeof line, "functional coverage: %zu/%zu planned bins hit (%.1f%%)\n",
+                r.coverage.planned_hit(), r.coverage.planned(),
+                r.coverage.planned() ? 100.0 * static_cast<double>(r.coverage.planned_hit()) /
+                                           static_cast<double>(r.coverage.planned())
+                                     : 0.0);
+  o << line;
+  return o.str();
+}
+
+std::string JUnitXml(const CosimResult& r, const CosimOptions& opt) {
+  std::ostringstream o;
+  int failures = 0;
+  std::ostringstream cases;
+  auto esc = [](const std::string& s) {
+    std::string e;
+    for (char c : s) {
+      if (c == '<') e += "&lt;";
+      else if (c == '>') e += "&gt;";
+      else if (c == '&') e += "&amp;";
+      else if (c == '"') e += "&quot;";
+      else e += c;
+    }
+    return e;
+  };
+  for (const char* c : {"suld", "sust", "sured", "suq"}) {
+    auto it = r.per_class.find(c);
+    const ClassStats s = it == r.per_class.end() ? ClassStats{} : it->second;
+    cases << "  <testcase classname=\"tsu.regress\" name=\"" << c << "\">";
+    if (s.mismatches) {
+      ++failures;
+      cases << "<failure message=\"" << s.mismatches << " mismatches\">" << esc(r.report) << "</failure>";
+    }
+    cases << "<system-out>" << s.checked << " transactions checked</system-out></testcase>\n";
+  }
+  const bool other_fail = !r.ok && failures == 0;
+  cases << "  <testcase classname=\"tsu.regress\" name=\"protocol_memory_image\">";
+  if (other_fail) {
+    ++failures;
+    cases << "<failure message=\"mismatch\">" << esc(r.report) << "</failure>";
+  }
+  cases << "</testcase>\n";
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"tsu regress seed "
+    << opt.seed << "\" tests=\"5\" failures=\"" << failures << "\">\n"
+    << cases.str() << "</testsuite>\n</testsuites>\n";
+  return o.str();
+}
+
+}  // namespace tsu::tb

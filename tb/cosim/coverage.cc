@@ -1,0 +1,121 @@
+#include "coverage.h"
+
+#include "tsu/instruction.h"
+
+namespace tsu::tb {
+namespace {
+
+constexpr Geometry kDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
+                              Geometry::kA2d};
+
+std::string S(std::string_view v) { return std::string(v); }
+
+}  // namespace
+
+Coverage::Coverage() {
+  // instruction x geometry x clamp x in/out of bounds x layout
+  for (const char* op : {"suld.b", "sust.b", "sust.p", "sured.b", "sured.p"}) {
+    for (Geometry g : kDims) {
+      for (int c = 0; c < kCount<ClampMode>; ++c) {
+        for (const char* where : {"in", "oob"}) {
+          for (int l = 0; l < kCount<Layout>; ++l) {
+            planned_.push_back(std::string("cross.") + op + "." + S(Name(g)) + "." +
+                               S(Name(static_cast<ClampMode>(c))) + "." + where + "." +
+                               S(Name(static_cast<Layout>(l))));
+          }
+        }
+      }
+    }
+  }
+  // .b element types and vector widths
+  for (const char* op : {"suld.b", "sust.b"}) {
+    for (const char* t : {"b8", "b16", "b32", "b64"}) planned_.push_back(std::string("type.") + op + "." + t);
+    for (const char* v : {"v1", "v2", "v4"}) planned_.push_back(std::string("vec.") + op + "." + v);
+    planned_.push_back(std::string("misaligned.") + op);
+  }
+  // sured op x type
+  for (const char* ot : {"add.u32", "add.u64", "add.s32", "min.u32", "min.s32", "min.u64",
+                         "min.s64", "max.u32", "max.s32", "max.u64", "max.s64", "and.b32",
+                         "or.b32"}) {
+    planned_.push_back(std::string("redop.b.") + ot);
+  }
+  for (const char* ot : {"add", "min", "max", "and", "or"}) planned_.push_back(std::string("redop.p.") + ot);
+  // sust.p formats of the stimulus pool
+  for (const char* f : {"R/UNSIGNED_INT32", "R/SIGNED_INT32", "RG/UNSIGNED_INT32",
+                        "RG/SIGNED_INT32", "RGBA/UNORM_INT8", "RGBA/HALF_FLOAT",
+                        "RGB/UNORM_SHORT_565", "RGBA/FLOAT"}) {
+    planned_.push_back(std::string("format.sust.p.") + f);
+  }
+  for (int q = 0; q < kCount<QueryKind>; ++q) planned_.push_back("suq." + S(Name(static_cast<QueryKind>(q))));
+  for (int c = 1; c < kCount<TrapCause>; ++c) planned_.push_back("trap." + S(Name(static_cast<TrapCause>(c))));
+  for (const char* h : {"hazard.sured_after_sured_same_address", "hazard.load_after_sured_same_line",
+                        "hazard.load_after_store_same_bytes", "hazard.store_after_sured",
+                        "handle.indirect", "handle.direct"}) {
+    planned_.push_back(h);
+  }
+  for (const std::string& b : planned_) bins_[b] = 0;
+}
+
+void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r) {
+  const Instruction& in = t.in;
+  Hit(in.resource_is_symbol ? "handle.direct" : "handle.indirect");
+  if (r.trap != TrapCause::kNone) Hit("trap." + S(Name(r.trap)));
+  if (in.opcode == Opcode::kSuq) {
+    if (r.trap == TrapCause::kNone) Hit("suq." + S(Name(in.query)));
+    return;
+  }
+  if (s == nullptr || r.trap == TrapCause::kIllegalInstruction ||
+      r.trap == TrapCause::kInvalidHandle) {
+    return;
+  }
+  const std::string op = S(Name(in.opcode)) + "." + S(Name(in.addressing));
+  if (r.trap != TrapCause::kFormatMismatch && r.trap != TrapCause::kGeometryMismatch) {
+    const bool oob = r.oob_axes != 0;
+    Hit("cross." + op + "." + S(Name(in.geom)) + "." + S(Name(in.clamp)) + "." +
+        (oob ? "oob" : "in") + "." + S(Name(s->desc.layout)));
+  }
+  if (in.addressing == Addressing::kByte && in.opcode != Opcode::kSured) {
+    Hit("type." + op + "." + S(Name(in.type)));
+    Hit("vec." + op + "." + S(Name(in.vec)));
+    if (r.misaligned) Hit("misaligned." + op);
+  }
+  if (in.opcode == Opcode::kSured && r.trap == TrapCause::kNone) {
+    Hit(in.addressing == Addressing::kByte
+            ? "redop.b." + S(Name(in.red_op)) + "." + S(Name(in.type))
+            : "redop.p." + S(Name(in.red_op)));
+  }
+  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
+      r.trap == TrapCause::kNone) {
+    Hit("format.sust.p." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type)));
+  }
+  // Hazards: this access against the recent ones (the unit's pipeline holds about 8).
+  const MemAccess& a = r.write.valid ? r.write : r.read;
+  if (!a.valid) return;
+  for (const Recent& p : recent_) {
+    const bool same_line = (p.addr >> 4) == (a.addr >> 4);
+    const bool same_bytes = p.addr == a.addr && p.size == a.size;
+    if (p.op == Opcode::kSured && in.opcode == Opcode::kSured && same_bytes) {
+      Hit("hazard.sured_after_sured_same_address");
+    }
+    if (p.op == Opcode::kSured && in.opcode == Opcode::kSuld && same_line) {
+      Hit("hazard.load_after_sured_same_line");
+    }
+    if (p.op == Opcode::kSust && in.opcode == Opcode::kSuld && same_bytes) {
+      Hit("hazard.load_after_store_same_bytes");
+    }
+    if (p.op == Opcode::kSured && in.opcode == Opcode::kSust) Hit("hazard.store_after_sured");
+  }
+  recent_.push_back({in.opcode, a.addr, a.size});
+  if (recent_.size() > 8) recent_.pop_front();
+}
+
+std::vector<std::string> Coverage::Missing() const {
+  std::vector<std::string> m;
+  for (const std::string& b : planned_) {
+    auto it = bins_.find(b);
+    if (it == bins_.end() || it->second == 0) m.push_back(b);
+  }
+  return m;
+}
+
+}  // namespace tsu::tb

@@ -1,0 +1,314 @@
+#include "stimulus.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "surface_gen.h"
+
+namespace tsu::tb {
+namespace {
+
+constexpr Geometry kSurfaceDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
+                                     Geometry::kA2d};
+
+uint32_t FloatBits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+// Formats every pool has, so that sust.p and sured.p find valid targets.
+struct Fmt {
+  ChannelOrder o;
+  ChannelType t;
+};
+constexpr Fmt kPoolFormats[] = {
+    {ChannelOrder::kR, ChannelType::kUnsignedInt32},  {ChannelOrder::kR, ChannelType::kSignedInt32},
+    {ChannelOrder::kRG, ChannelType::kUnsignedInt32}, {ChannelOrder::kRG, ChannelType::kSignedInt32},
+    {ChannelOrder::kRGBA, ChannelType::kUnormInt8},   {ChannelOrder::kRGBA, ChannelType::kHalfFloat},
+    {ChannelOrder::kRGB, ChannelType::kUnormShort565}, {ChannelOrder::kRGBA, ChannelType::kFloat},
+};
+
+}  // namespace
+
+bool Mix::Parse(const std::string& spec_in, std::string* error) {
+  std::string spec = spec_in;
+  if (!spec.empty() && spec[0] == '@') {
+    std::ifstream f(spec.substr(1));
+    if (!f) {
+      *error = "cannot read mix file " + spec.substr(1);
+      return false;
+    }
+    std::string line, all;
+    while (std::getline(f, line)) {
+      const size_t hash = line.find('#');
+      if (hash != std::string::npos) line.resize(hash);
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;
+      all += (all.empty() ? "" : ",") + line;
+    }
+    spec = all;
+  }
+  std::stringstream ss(spec);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      *error = "mix item '" + item + "' is not name=weight";
+      return false;
+    }
+    const std::string name = item.substr(0, eq);
+    if (weights.count(name) == 0) {
+      *error = "unknown mix name '" + name + "' (suld, sust, sured, suq, chain, store_load, "
+               "bad_handle, illegal)";
+      return false;
+    }
+    char* end = nullptr;
+    const long w = std::strtol(item.c_str() + eq + 1, &end, 10);
+    if (end == item.c_str() + eq + 1 || *end != '\0' || w < 0 || w > 1000000) {
+      *error = "weight of '" + name + "' must be an integer 0..1000000";
+      return false;
+    }
+    weights[name] = static_cast<int>(w);
+  }
+  int total = 0;
+  for (const auto& [n, w] : weights) total += w;
+  if (total == 0) {
+    *error = "every mix weight is zero";
+    return false;
+  }
+  return true;
+}
+
+Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
+    : rng_(seed), mix_(mix), entries_(table_entries) {
+  // Small surfaces (so random accesses collide often), every geometry and layout, bases 1 MiB
+  // apart; handles surfaces().size() .. entries-1 stay unbound.
+  const int n = table_entries - 2 > 0 ? table_entries - 2 : 1;
+  for (int i = 0; i < n; ++i) {
+    SurfaceDesc d;
+    d.dim = kSurfaceDims[i % 5];
+    d.layout = (i / 5) % 2 == 0 ? Layout::kPitch : Layout::kBlockLinear;
+    if (i < static_cast<int>(sizeof(kPoolFormats) / sizeof(kPoolFormats[0]))) {
+      d.order = kPoolFormats[i].o;
+      d.type = kPoolFormats[i].t;
+    } else {
+      const auto& f = SurfaceFormats()[static_cast<size_t>(Uniform(rng_, 0, SurfaceFormats().size() - 1))];
+      d.order = f.order;
+      d.type = f.type;
+    }
+    const bool has_y = d.dim == Geometry::k2d || d.dim == Geometry::k3d || d.dim == Geometry::kA2d;
+    d.width = static_cast<uint32_t>(Uniform(rng_, 1, 40));
+    d.height = has_y ? static_cast<uint32_t>(Uniform(rng_, 1, 12)) : 1;
+    d.depth = d.dim == Geometry::k3d ? static_cast<uint32_t>(Uniform(rng_, 1, 4)) : 1;
+    d.array_size = IsArray(d.dim) ? static_cast<uint32_t>(Uniform(rng_, 1, 4)) : 0;
+    if (d.layout == Layout::kBlockLinear) {
+      d.block_height_log2 = static_cast<uint8_t>(Uniform(rng_, 0, 2));
+      d.block_depth_log2 = d.dim == Geometry::k3d ? static_cast<uint8_t>(Uniform(rng_, 0, 1)) : 0;
+    } else if (Chance(rng_, 30)) {
+      d.pitch = static_cast<uint32_t>((d.width * 16 + 15) / 16 * 16 + 16 * Uniform(rng_, 0, 4));
+    }
+    d.base = (static_cast<uint64_t>(i) + 1) << 20;
+    ResolvedSurface r;
+    std::string err;
+    if (!ResolveSurface(d, &r, &err)) {  // e.g. the extra pitch was too small for wide texels
+      d.pitch = 0;
+      if (!ResolveSurface(d, &r, &err)) std::abort();
+    }
+    surfaces_.push_back(r);
+  }
+}
+
+void Stimulus::InitialMemory(std::vector<std::pair<uint64_t, std::vector<uint8_t>>>* out) {
+  for (const ResolvedSurface& s : surfaces_) {
+    std::vector<uint8_t> bytes(s.size_bytes);
+    for (auto& b : bytes) b = static_cast<uint8_t>(rng_());
+    out->emplace_back(s.desc.base, std::move(bytes));
+  }
+}
+
+void Stimulus::Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size,
+                      Request* r) {
+  // x in steps of the access size, edges favoured; .b forms sometimes misaligned.
+  const int64_t steps = static_cast<int64_t>(s.row_bytes / size);
+  int64_t xb = static_cast<int64_t>(BoundaryCoord(rng_, steps > 0 ? steps : 1)) * size;
+  if (x_unit == 1 && size > 1 && Chance(rng_, 10)) xb += Uniform(rng_, 1, size - 1);
+  const uint32_t x = static_cast<uint32_t>(static_cast<int32_t>(xb / static_cast<int64_t>(x_unit)));
+  const uint32_t y = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.height));
+  const uint32_t z = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.depth));
+  const uint32_t layer = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.array_size ? s.desc.array_size : 1));
+  uint32_t* c = r->coords;
+  for (int i = 0; i < 4; ++i) c[i] = static_cast<uint32_t>(rng_());  // unused lanes: garbage
+  switch (g) {
+    case Geometry::k1d: c[0] = x; break;
+    case Geometry::k2d: c[0] = x, c[1] = y; break;
+    case Geometry::k3d: c[0] = x, c[1] = y, c[2] = z; break;
+    case Geometry::kA1d: c[0] = layer, c[1] = x; break;
+    default: c[0] = layer, c[1] = x, c[2] = y; break;
+  }
+}
+
+Txn Stimulus::Random(const std::string& kind) {
+  Txn t;
+  Instruction& in = t.in;
+  Request& rq = t.req;
+  const size_t h = static_cast<size_t>(Uniform(rng_, 0, surfaces_.size() - 1));
+  const ResolvedSurface& s = surfaces_[h];
+  rq.handle = h;
+  in.resource_is_symbol = Chance(rng_, 70);  // else a .u64 register holds the handle (indirect)
+  in.geom = Chance(rng_, 95) ? s.desc.dim : kSurfaceDims[Uniform(rng_, 0, 4)];
+  in.clamp = static_cast<ClampMode>(Uniform(rng_, 0, 2));
+  in.clamp_explicit = true;
+  const bool int_fmt = s.fmt.value_class() != ValueClass::kF32;
+  auto data32 = [&](bool as_int) -> uint64_t {
+    if (as_int) {
+      static const uint32_t kInts[] = {0, 1, 0xFFFFFFFF, 255, 256, 65535, 65536, 0x7FFFFFFF,
+                                       0x80000000, 127, 0xFFFFFF80};
+      return Chance(rng_, 50) ? kInts[Uniform(rng_, 0, 10)] : static_cast<uint32_t>(rng_());
+    }
+    static const float kFloats[] = {0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 65504.0f, 1e-8f, 2.0f};
+    if (Chance(rng_, 30)) return FloatBits(kFloats[Uniform(rng_, 0, 7)]);
+    if (Chance(rng_, 5)) return 0x7FC00000u;
+    return FloatBits(static_cast<float>(Uniform(rng_, -1500000, 1500000)) / 1000000.0f);
+  };
+  if (kind == "suq") {
+    in.opcode = Opcode::kSuq;
+    in.query = static_cast<QueryKind>(Uniform(rng_, 0, kCount<QueryKind> - 1));
+    in.type = DataType::kB32;
+  } else if (kind == "sured") {
+    in.opcode = Opcode::kSured;
+    in.addressing = Chance(rng_, 60) ? Addressing::kByte : Addressing::kSample;
+    in.red_op = static_cast<RedOp>(Uniform(rng_, 0, kCount<RedOp> - 1));
+    if (in.addressing == Addressing::kByte) {
+      static const DataType kAdd[] = {DataType::kU32, DataType::kU64, DataType::kS32};
+      static const DataType kMinMax[] = {DataType::kU32, DataType::kS32, DataType::kU64,
+                                         DataType::kS64};
+      in.type = in.red_op == RedOp::kAdd ? kAdd[Uniform(rng_, 0, 2)]
+                : (in.red_op == RedOp::kMin || in.red_op == RedOp::kMax) ? kMinMax[Uniform(rng_, 0, 3)]
+                                                                         : DataType::kB32;
+    } else {
+      const bool wide = (in.red_op == RedOp::kMin || in.red_op == RedOp::kMax) && Chance(rng_, 40);
+      in.type = wide ? DataType::kB64 : DataType::kB32;
+      if (Chance(rng_, 20) && in.red_op != RedOp::kAnd && in.red_op != RedOp::kOr) {
+        in.type = wide ? (Chance(rng_, 50) ? DataType::kU64 : DataType::kS64)
+                       : (Chance(rng_, 50) ? DataType::kU32 : DataType::kS32);
+      }
+    }
+    const uint32_t size = static_cast<uint32_t>(DataTypeBytes(in.type));
+    Coords(s, in.geom, in.addressing == Addressing::kByte ? 1 : size, size, &rq);
+    rq.data[0] = (static_cast<uint64_t>(data32(true)) << 32) | data32(true);
+  } else if (kind == "sust" && Chance(rng_, 40)) {  // sust.p
+    in.opcode = Opcode::kSust;
+    in.addressing = Addressing::kSample;
+    in.vec = static_cast<VecSize>(Uniform(rng_, 0, 2));
+    in.type = DataType::kB32;
+    const uint32_t tb = static_cast<uint32_t>(s.fmt.texel_bytes);
+    Coords(s, in.geom, tb, tb, &rq);
+    for (int i = 0; i < 4; ++i) rq.data[i] = data32(int_fmt);
+  } else {  // suld.b / sust.b
+    in.opcode = kind == "suld" ? Opcode::kSuld : Opcode::kSust;
+    in.addressing = Addressing::kByte;
+    static const DataType kTypes[] = {DataType::kB8, DataType::kB16, DataType::kB32, DataType::kB64};
+    do {
+      in.vec = static_cast<VecSize>(Uniform(rng_, 0, 2));
+      in.type = kTypes[Uniform(rng_, 0, 3)];
+    } while (in.VecCount() * DataTypeBytes(in.type) > 16);
+    const uint32_t size = static_cast<uint32_t>(in.VecCount() * DataTypeBytes(in.type));
+    Coords(s, in.geom, 1, size, &rq);
+    for (int i = 0; i < 4; ++i) rq.data[i] = (static_cast<uint64_t>(rng_()) << 32) ^ rng_();
+  }
+  t.cls = std::string(Name(in.opcode));
+  return t;
+}
+
+Txn Stimulus::Next() {
+  if (!queued_.empty()) {
+    Txn t = queued_.back();
+    queued_.pop_back();
+    return t;
+  }
+  int total = 0;
+  for (const auto& [n, w] : mix_.weights) total += w;
+  int pick = static_cast<int>(Uniform(rng_, 0, total - 1));
+  std::string kind;
+  for (const auto& [n, w] : mix_.weights) {
+    if (pick < w) {
+      kind = n;
+      break;
+    }
+    pick -= w;
+  }
+  if (kind == "chain") {  // 2..8 sureds to one address, back to back
+    Txn first = Random("sured");
+    const int n = static_cast<int>(Uniform(rng_, 2, 8));
+    for (int i = 1; i < n; ++i) {
+      Txn t = first;
+      t.req.data[0] = (static_cast<uint64_t>(rng_()) << 32) ^ rng_();
+      queued_.insert(queued_.begin(), t);
+    }
+    return first;
+  }
+  if (kind == "store_load") {  // sust.b then suld.b of the same bytes
+    Txn st = Random("sust");
+    if (st.in.addressing == Addressing::kSample) return st;
+    Txn ld = st;
+    ld.in.opcode = Opcode::kSuld;
+    ld.cls = "suld";
+    queued_.insert(queued_.begin(), ld);
+    return st;
+  }
+  if (kind == "bad_handle") {
+    Txn t = Random(Chance(rng_, 50) ? "suld" : "suq");
+    const int pickh = static_cast<int>(Uniform(rng_, 0, 2));
+    t.req.handle = pickh == 0 ? surfaces_.size() + static_cast<uint64_t>(Uniform(rng_, 0, entries_ - 1 - static_cast<int>(surfaces_.size())))
+                   : pickh == 1 ? static_cast<uint64_t>(entries_) + static_cast<uint64_t>(Uniform(rng_, 0, 1000))
+                                : rng_() | (1ull << 63);
+    t.in.resource_is_symbol = false;
+    return t;
+  }
+  if (kind == "illegal") {  // forms only a hand-built instruction can have
+    Txn t = Random("suld");
+    if (Chance(rng_, 50)) {
+      t.in.vec = VecSize::kV4;
+      t.in.type = DataType::kB64;  // 256 bits
+    } else {
+      t.in.opcode = Opcode::kSured;
+      t.in.type = DataType::kB16;  // sured needs 32 or 64 bits
+      t.cls = "sured";
+    }
+    return t;
+  }
+  return Random(kind);
+}
+
+std::string Stimulus::Describe(const Txn& t) {
+  const Instruction& in = t.in;
+  std::ostringstream o;
+  o << Name(in.opcode);
+  if (in.opcode == Opcode::kSuq) {
+    o << "." << Name(in.query) << ".b32 [h" << t.req.handle << "]";
+    return o.str();
+  }
+  o << "." << Name(in.addressing);
+  if (in.opcode == Opcode::kSured) o << "." << Name(in.red_op);
+  o << "." << Name(in.geom);
+  if (in.opcode != Opcode::kSured && in.vec != VecSize::kV1) o << "." << Name(in.vec);
+  o << "." << Name(in.type) << "." << Name(in.clamp) << " [" << (in.resource_is_symbol ? "h" : "%rd=")
+    << t.req.handle << ", {";
+  const int n = in.geom == Geometry::k1d ? 1 : (in.geom == Geometry::k2d || in.geom == Geometry::kA1d) ? 2 : 3;
+  for (int i = 0; i < n; ++i) o << (i ? ", " : "") << static_cast<int32_t>(t.req.coords[i]);
+  o << "}]";
+  if (in.opcode != Opcode::kSuld) {
+    o << std::hex << ", 0x" << t.req.data[0];
+    if (in.opcode == Opcode::kSust) {
+      for (int i = 1; i < in.VecCount(); ++i) o << ", 0x" << t.req.data[i];
+    }
+    o << std::dec;
+  }
+  return o.str();
+}
+
+}  // namespace tsu::tb
