@@ -107,7 +107,13 @@ class Bench {
   std::deque<ExpectedResponse> rsp_q_;
   std::deque<ExpectedWrite> wr_q_;
   std::deque<ReadReturn> rd_q_;
-  std::deque<std::string> log_;  // the last `window` transactions
+  struct LogEntry {
+    uint64_t cycle, n;
+    uint32_t tag;
+    Txn txn;
+    Response resp;
+  };
+  std::deque<LogEntry> log_;  // the last `window` transactions (formatted only on a mismatch)
   Held rsp_held_, mem_held_;
   bool failed_ = false;
 };
@@ -307,6 +313,12 @@ void Bench::Run() {
     res_->waveform = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".fst";
     fst_->open(res_->waveform.c_str());
   }
+  // Inputs start random (--x-initial unique): every handshake input idles low.
+  dut_->req_valid_i = 0;
+  dut_->mem_rsp_valid_i = 0;
+  dut_->cfg_valid_i = 0;
+  dut_->rsp_ready_i = 0;
+  dut_->mem_req_ready_i = 0;
   dut_->rst_ni = 0;
   dut_->clk_i = 0;
   dut_->eval();
@@ -367,10 +379,7 @@ void Bench::Run() {
       if (r.write.valid) wr_q_.push_back({n, r.write});
       res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
-      log_.push_back("cycle " + std::to_string(cycle_) + " #" + std::to_string(n) + " tag " +
-                     std::to_string(tag) + ": " + Stimulus::Describe(cur) + "  -> trap " +
-                     std::string(Name(r.trap)) + (r.write.valid ? ", write " + Hex(r.write.addr) : "") +
-                     (r.read.valid ? ", read " + Hex(r.read.addr) : ""));
+      log_.push_back({cycle_, n, tag, cur, r});
       tag = (tag + 1) & 0xFF;
       have = offered = false;
       ++sent;
@@ -422,7 +431,12 @@ void Bench::Run() {
     res_->log = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".log";
     std::ofstream f(res_->log);
     f << "# the last " << log_.size() << " transactions before the mismatch\n";
-    for (const std::string& l : log_) f << l << "\n";
+    for (const LogEntry& e : log_) {
+      f << "cycle " << e.cycle << " #" << e.n << " tag " << e.tag << ": " << Stimulus::Describe(e.txn)
+        << "  -> trap " << Name(e.resp.trap)
+        << (e.resp.read.valid ? ", read " + Hex(e.resp.read.addr) : "")
+        << (e.resp.write.valid ? ", write " + Hex(e.resp.write.addr) : "") << "\n";
+    }
     f << "# " << res_->report << "\n";
   }
   if (!opt_.coverage_dat.empty() && !failed_) ctx_->coveragep()->write(opt_.coverage_dat.c_str());

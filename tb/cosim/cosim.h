@@ -21,7 +21,7 @@ namespace tsu::tb {
 
 struct CosimOptions {
   uint64_t seed = 1;
-  uint64_t ops = 20000;
+  uint64_t ops = 200000;
   Mix mix;
   bool waves = false;              // trace the whole run to <artifacts>/regress.fst
   std::string artifacts = "regress_artifacts";

@@ -43,7 +43,7 @@ Coverage::Coverage() {
   // sust.p formats of the stimulus pool
   for (const char* f : {"R/UNSIGNED_INT32", "R/SIGNED_INT32", "RG/UNSIGNED_INT32",
                         "RG/SIGNED_INT32", "RGBA/UNORM_INT8", "RGBA/HALF_FLOAT",
-                        "RGB/UNORM_SHORT_565", "RGBA/FLOAT"}) {
+                        "RGB/UNORM_SHORT_565"}) {
     planned_.push_back(std::string("format.sust.p.") + f);
   }
   for (int q = 0; q < kCount<QueryKind>; ++q) planned_.push_back("suq." + S(Name(static_cast<QueryKind>(q))));
@@ -76,7 +76,7 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
   }
   if (in.addressing == Addressing::kByte && in.opcode != Opcode::kSured) {
     Hit("type." + op + "." + S(Name(in.type)));
-    Hit("vec." + op + "." + S(Name(in.vec)));
+    Hit("vec." + op + "." + (in.vec == VecSize::kV1 ? std::string("v1") : S(Name(in.vec))));
     if (r.misaligned) Hit("misaligned." + op);
   }
   if (in.opcode == Opcode::kSured && r.trap == TrapCause::kNone) {

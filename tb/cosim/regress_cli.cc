@@ -11,7 +11,7 @@ namespace {
 
 struct RegressArgs {
   uint64_t seed = 1;
-  uint64_t ops = 20000;
+  uint64_t ops = 200000;
   std::string mix;
   bool waves = false;
   std::string junit;
@@ -35,7 +35,7 @@ CLI::App* AddRegressCommand(CLI::App& app) {
       "regress", "Co-simulate the RTL unit against the golden model on constrained-random surface "
                  "instructions (the main job)");
   r->add_option("--seed", a.seed, "Random seed (default 1)");
-  r->add_option("--ops", a.ops, "Transactions to run (default 20000)")->check(CLI::Range(1ull, 100000000ull));
+  r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
                 "illegal=1', or @FILE with one name=weight per line");

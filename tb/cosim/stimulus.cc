@@ -18,16 +18,16 @@ uint32_t FloatBits(float f) {
   return b;
 }
 
-// Formats every pool has, so that sust.p and sured.p find valid targets.
+// The pool: a 32-bit integer surface for every geometry x layout (so sured.p reaches every
+// cell), then the 64-bit integer and the filtered formats sust.p must reach.
 struct Fmt {
   ChannelOrder o;
   ChannelType t;
 };
-constexpr Fmt kPoolFormats[] = {
-    {ChannelOrder::kR, ChannelType::kUnsignedInt32},  {ChannelOrder::kR, ChannelType::kSignedInt32},
+constexpr Fmt kExtraFormats[] = {
     {ChannelOrder::kRG, ChannelType::kUnsignedInt32}, {ChannelOrder::kRG, ChannelType::kSignedInt32},
     {ChannelOrder::kRGBA, ChannelType::kUnormInt8},   {ChannelOrder::kRGBA, ChannelType::kHalfFloat},
-    {ChannelOrder::kRGB, ChannelType::kUnormShort565}, {ChannelOrder::kRGBA, ChannelType::kFloat},
+    {ChannelOrder::kRGB, ChannelType::kUnormShort565},
 };
 
 }  // namespace
@@ -85,20 +85,28 @@ bool Mix::Parse(const std::string& spec_in, std::string* error) {
 
 Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
     : rng_(seed), mix_(mix), entries_(table_entries) {
-  // Small surfaces (so random accesses collide often), every geometry and layout, bases 1 MiB
-  // apart; handles surfaces().size() .. entries-1 stay unbound.
-  const int n = table_entries - 2 > 0 ? table_entries - 2 : 1;
+  // Small surfaces (so random accesses collide often), bases 1 MiB apart; the last handle of
+  // the table stays unbound.
+  const int n = table_entries - 1 > 0 ? table_entries - 1 : 1;
+  constexpr int kExtra = static_cast<int>(sizeof(kExtraFormats) / sizeof(kExtraFormats[0]));
   for (int i = 0; i < n; ++i) {
     SurfaceDesc d;
-    d.dim = kSurfaceDims[i % 5];
-    d.layout = (i / 5) % 2 == 0 ? Layout::kPitch : Layout::kBlockLinear;
-    if (i < static_cast<int>(sizeof(kPoolFormats) / sizeof(kPoolFormats[0]))) {
-      d.order = kPoolFormats[i].o;
-      d.type = kPoolFormats[i].t;
+    if (i < 10) {
+      d.dim = kSurfaceDims[i % 5];
+      d.layout = i < 5 ? Layout::kPitch : Layout::kBlockLinear;
+      d.order = ChannelOrder::kR;
+      d.type = i % 2 == 0 ? ChannelType::kUnsignedInt32 : ChannelType::kSignedInt32;
     } else {
-      const auto& f = SurfaceFormats()[static_cast<size_t>(Uniform(rng_, 0, SurfaceFormats().size() - 1))];
-      d.order = f.order;
-      d.type = f.type;
+      d.dim = kSurfaceDims[Uniform(rng_, 0, 4)];
+      d.layout = Chance(rng_, 50) ? Layout::kPitch : Layout::kBlockLinear;
+      if (i - 10 < kExtra) {
+        d.order = kExtraFormats[i - 10].o;
+        d.type = kExtraFormats[i - 10].t;
+      } else {
+        const auto& f = SurfaceFormats()[static_cast<size_t>(Uniform(rng_, 0, SurfaceFormats().size() - 1))];
+        d.order = f.order;
+        d.type = f.type;
+      }
     }
     const bool has_y = d.dim == Geometry::k2d || d.dim == Geometry::k3d || d.dim == Geometry::kA2d;
     d.width = static_cast<uint32_t>(Uniform(rng_, 1, 40));
