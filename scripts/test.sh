@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: set up, build, run every test except the `slow` label, then build with
-# AddressSanitizer + UndefinedBehaviorSanitizer and run the `model` tests and the RTL benches
+# AddressSanitizer + UndefinedBehaviorSanitizer and run the `model` tests, the RTL benches and the co-simulation
 # (random runs at 20% length; exhaustive sweeps in full) again under them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,5 +15,5 @@ if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export TSU_BENCH_SCALE=20
   # Lint and synthesis checks run no C++ of ours: the plain build above covers them.
-  (cd "$asan" && ctest -L 'model|rtl' -E '^rtl\.(lint|synth|pkg)' -j "$jobs" --output-on-failure)
+  (cd "$asan" && ctest -L 'model|rtl|cosim' -E '^rtl\.(lint|synth|pkg)' -j "$jobs" --output-on-failure)
 fi
