@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "Vtsu_top.h"
+#include "tsu/hex.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
 #include "tsu_tlm.h"
@@ -44,12 +45,6 @@ Response ModelExecute(const Txn& t) {
   Model().cpu.Issue(gp, delay);
   gp.clear_extension(&ext);
   return ext.resp;
-}
-
-std::string Hex(uint64_t v) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
 }
 
 struct ExpectedResponse {

@@ -148,15 +148,8 @@ void Stimulus::Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uin
   const uint32_t y = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.height));
   const uint32_t z = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.depth));
   const uint32_t layer = static_cast<uint32_t>(BoundaryCoord(rng_, s.desc.array_size ? s.desc.array_size : 1));
-  uint32_t* c = r->coords;
-  for (int i = 0; i < 4; ++i) c[i] = static_cast<uint32_t>(rng_());  // unused lanes: garbage
-  switch (g) {
-    case Geometry::k1d: c[0] = x; break;
-    case Geometry::k2d: c[0] = x, c[1] = y; break;
-    case Geometry::k3d: c[0] = x, c[1] = y, c[2] = z; break;
-    case Geometry::kA1d: c[0] = layer, c[1] = x; break;
-    default: c[0] = layer, c[1] = x, c[2] = y; break;
-  }
+  for (uint32_t& c : r->coords) c = static_cast<uint32_t>(rng_());  // unused lanes: garbage
+  PlaceCoords(g, x, y, z, layer, r->coords);
 }
 
 Txn Stimulus::Random(const std::string& kind) {

@@ -63,17 +63,9 @@ AccessIn RandomAccess(Rng& rng, const ResolvedSurface& s) {
   const int32_t y = BoundaryCoord(rng, s.desc.height);
   const int32_t z = BoundaryCoord(rng, s.desc.depth);
   const uint32_t layer = static_cast<uint32_t>(BoundaryCoord(rng, s.desc.array_size ? s.desc.array_size : 1));
-  uint32_t* c = a.req.coords;
-  for (int i = 0; i < 4; ++i) c[i] = static_cast<uint32_t>(rng());  // unused lanes hold garbage
-  switch (a.req.geom) {
-    case Geometry::k1d: c[0] = static_cast<uint32_t>(x); break;
-    case Geometry::k2d: c[0] = static_cast<uint32_t>(x), c[1] = static_cast<uint32_t>(y); break;
-    case Geometry::k3d:
-      c[0] = static_cast<uint32_t>(x), c[1] = static_cast<uint32_t>(y), c[2] = static_cast<uint32_t>(z);
-      break;
-    case Geometry::kA1d: c[0] = layer, c[1] = static_cast<uint32_t>(x); break;
-    default: c[0] = layer, c[1] = static_cast<uint32_t>(x), c[2] = static_cast<uint32_t>(y); break;
-  }
+  for (uint32_t& c : a.req.coords) c = static_cast<uint32_t>(rng());  // unused lanes: garbage
+  PlaceCoords(a.req.geom, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+              static_cast<uint32_t>(z), layer, a.req.coords);
   return a;
 }
 
@@ -334,17 +326,7 @@ TEST(SurfAddr, BoundarySweep) {
                 int64_t c[4] = {extents[0] / 2, extents[1] / 2, extents[2] / 2, extents[3] / 2};
                 c[axis] = v;
                 const auto u = [](int64_t x) { return static_cast<uint32_t>(x); };
-                switch (g) {
-                  case Geometry::k1d: a.req.coords[0] = u(c[0]); break;
-                  case Geometry::k2d: a.req.coords[0] = u(c[0]), a.req.coords[1] = u(c[1]); break;
-                  case Geometry::k3d:
-                    a.req.coords[0] = u(c[0]), a.req.coords[1] = u(c[1]), a.req.coords[2] = u(c[2]);
-                    break;
-                  case Geometry::kA1d: a.req.coords[0] = u(c[3]), a.req.coords[1] = u(c[0]); break;
-                  default:
-                    a.req.coords[0] = u(c[3]), a.req.coords[1] = u(c[0]), a.req.coords[2] = u(c[1]);
-                    break;
-                }
+                PlaceCoords(g, u(c[0]), u(c[1]), u(c[2]), u(c[3]), a.req.coords);
                 cases.push_back(a);
                 // The same x in bytes but misaligned for the access size (byte addressing).
                 if (axis == 0 && size_log2 > 0) {
@@ -365,16 +347,8 @@ TEST(SurfAddr, BoundarySweep) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(302);
   opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<SurfAddrTraits>::Run(
-      [&cases](uint64_t) -> Lockstep<SurfAddrTraits>::Source {
-        auto i = std::make_shared<size_t>(0);
-        return [&cases, i](AccessIn* in) {
-          if (*i >= cases.size()) return false;
-          *in = cases[(*i)++];
-          return true;
-        };
-      },
-      opt);
+  const auto r =
+      Lockstep<SurfAddrTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
   std::printf("%s (boundary sweep: %zu accesses)\n", r.Summary("tsu_surf_addr").c_str(),

@@ -220,21 +220,11 @@ PackIn RandomPack(Rng& rng) {
 }
 
 template <typename T>
-typename Lockstep<T>::Source FromVector(const std::vector<PackIn>* v) {
-  auto i = std::make_shared<size_t>(0);
-  return [v, i](PackIn* in) {
-    if (*i >= v->size()) return false;
-    *in = (*v)[(*i)++];
-    return true;
-  };
-}
-
-template <typename T>
 LockstepResult RunVector(const std::vector<PackIn>& cases, uint64_t seed) {
   LockstepOptions opt;
   opt.seed = seed;
   opt.max_cycles = cases.size() * 2 + 100;
-  return Lockstep<T>::Run([&cases](uint64_t) { return FromVector<T>(&cases); }, opt);
+  return Lockstep<T>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
 }
 
 TEST(FmtPack, RandomAgainstPackTexel) {
@@ -242,15 +232,9 @@ TEST(FmtPack, RandomAgainstPackTexel) {
   opt.seed = SeedFromEnv(401);
   opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<PackTraits>::Run(
-      [](uint64_t seed) -> Lockstep<PackTraits>::Source {
-        auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(ScaledCount(1000000));
-        return [rng, left](PackIn* in) {
-          if (*left == 0) return false;
-          --*left;
-          *in = RandomPack(*rng);
-          return true;
-        };
+      [](uint64_t seed) {
+        return CountedSource<PackIn>(seed, ScaledCount(1000000),
+                                     [](Rng& rng, PackIn* in) { *in = RandomPack(rng); });
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
@@ -356,15 +340,9 @@ TEST(FmtPackLite, DroppedFormatsAreUnsupportedTheRestExact) {
   opt.seed = SeedFromEnv(405);
   opt.max_cycles = ScaledCount(240000);
   const auto r = Lockstep<PackLiteTraits>::Run(
-      [](uint64_t seed) -> Lockstep<PackLiteTraits>::Source {
-        auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(ScaledCount(200000));
-        return [rng, left](PackIn* in) {
-          if (*left == 0) return false;
-          --*left;
-          *in = RandomPack(*rng);
-          return true;
-        };
+      [](uint64_t seed) {
+        return CountedSource<PackIn>(seed, ScaledCount(200000),
+                                     [](Rng& rng, PackIn* in) { *in = RandomPack(rng); });
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
@@ -441,22 +419,18 @@ TEST(FmtUnpack, RandomAgainstUnpackTexel) {
   opt.seed = SeedFromEnv(501);
   opt.max_cycles = ScaledCount(1200000);
   const auto r = Lockstep<UnpackTraits>::Run(
-      [](uint64_t seed) -> Lockstep<UnpackTraits>::Source {
-        auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(ScaledCount(1000000));
-        return [rng, left](UnpackIn* in) {
-          if (*left == 0) return false;
-          --*left;
+      [](uint64_t seed) {
+        return CountedSource<UnpackIn>(seed, ScaledCount(1000000), [](Rng& rng, UnpackIn* in) {
           const auto& formats = AllFormats();
-          if (Chance(*rng, 4)) {
-            in->order = static_cast<uint8_t>(Uniform(*rng, 0, 31));
-            in->type = static_cast<uint8_t>(Uniform(*rng, 0, 31));
+          if (Chance(rng, 4)) {
+            in->order = static_cast<uint8_t>(Uniform(rng, 0, 31));
+            in->type = static_cast<uint8_t>(Uniform(rng, 0, 31));
           } else {
-            const FormatInfo& f = formats[static_cast<size_t>(Uniform(*rng, 0, formats.size() - 1))];
+            const FormatInfo& f = formats[static_cast<size_t>(Uniform(rng, 0, formats.size() - 1))];
             in->order = static_cast<uint8_t>(f.order);
             in->type = static_cast<uint8_t>(f.type);
           }
-          for (uint32_t& w : in->texel) w = static_cast<uint32_t>((*rng)());
+          for (uint32_t& w : in->texel) w = static_cast<uint32_t>(rng());
           FormatInfo f;
           std::string err;
           if (DescribeFormat(static_cast<ChannelOrder>(in->order),
@@ -466,11 +440,10 @@ TEST(FmtUnpack, RandomAgainstUnpackTexel) {
                                               0x7C00, 0x7C01, 0xFC00, 0x0001, 0x03FF, 0x7F,
                                               0x7FFF, 0x7F800001, 0x800000};
             for (int i = 0; i < f.num_fields; ++i) {
-              if (Chance(*rng, 30)) SetField(f, i, kEdges[Uniform(*rng, 0, 15)], in->texel);
+              if (Chance(rng, 30)) SetField(f, i, kEdges[Uniform(rng, 0, 15)], in->texel);
             }
           }
-          return true;
-        };
+        });
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
@@ -505,16 +478,8 @@ TEST(FmtUnpack, EveryChannelCodeOfEveryFormat) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(502);
   opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<UnpackTraits>::Run(
-      [&cases](uint64_t) -> Lockstep<UnpackTraits>::Source {
-        auto i = std::make_shared<size_t>(0);
-        return [&cases, i](UnpackIn* in) {
-          if (*i >= cases.size()) return false;
-          *in = cases[(*i)++];
-          return true;
-        };
-      },
-      opt);
+  const auto r =
+      Lockstep<UnpackTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
   std::printf("%s (%zu formats, %zu texels)\n", r.Summary("tsu_fmt_unpack").c_str(), formats,

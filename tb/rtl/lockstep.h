@@ -61,6 +61,30 @@ std::string CurrentTestName();
 std::vector<std::string> UncoveredPoints(VerilatedContext* ctx, const std::string& dat_path,
                                          size_t* total_points);
 
+// Input sources for Lockstep::Run: every element of a vector in order (the vector must
+// outlive the run), or `count` inputs drawn by gen(rng, &in) from a generator seeded with seed.
+template <typename In>
+std::function<bool(In*)> VectorSource(const std::vector<In>* cases) {
+  auto i = std::make_shared<size_t>(0);
+  return [cases, i](In* in) {
+    if (*i >= cases->size()) return false;
+    *in = (*cases)[(*i)++];
+    return true;
+  };
+}
+
+template <typename In, typename Gen>
+std::function<bool(In*)> CountedSource(uint64_t seed, uint64_t count, Gen gen) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  auto left = std::make_shared<uint64_t>(count);
+  return [rng, left, gen](In* in) {
+    if (*left == 0) return false;
+    --*left;
+    gen(*rng, in);
+    return true;
+  };
+}
+
 struct LockstepOptions {
   uint64_t seed = 1;
   uint64_t max_cycles = 100000;  // stop after this many cycles even if inputs remain

@@ -74,23 +74,17 @@ TEST(RedAlu, RandomAgainstReduce) {
   opt.seed = SeedFromEnv(601);
   opt.max_cycles = ScaledCount(600000);
   const auto r = Lockstep<RedTraits>::Run(
-      [](uint64_t seed) -> Lockstep<RedTraits>::Source {
-        auto rng = std::make_shared<Rng>(seed);
-        auto left = std::make_shared<uint64_t>(ScaledCount(500000));
-        return [rng, left](RedIn* in) {
-          if (*left == 0) return false;
-          --*left;
-          in->op = static_cast<RedOp>(Uniform(*rng, 0, kCount<RedOp> - 1));
-          in->type = kTypes[Uniform(*rng, 0, 4)];
+      [](uint64_t seed) {
+        return CountedSource<RedIn>(seed, ScaledCount(500000), [](Rng& rng, RedIn* in) {
+          in->op = static_cast<RedOp>(Uniform(rng, 0, kCount<RedOp> - 1));
+          in->type = kTypes[Uniform(rng, 0, 4)];
           const auto& c = Corners();
           auto val = [&] {
-            return Chance(*rng, 40) ? c[static_cast<size_t>(Uniform(*rng, 0, c.size() - 1))]
-                                    : (*rng)();
+            return Chance(rng, 40) ? c[static_cast<size_t>(Uniform(rng, 0, c.size() - 1))] : rng();
           };
           in->old = val();
-          in->operand = Chance(*rng, 5) ? in->old : val();
-          return true;
-        };
+          in->operand = Chance(rng, 5) ? in->old : val();
+        });
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
@@ -110,16 +104,7 @@ TEST(RedAlu, CornerCrossProduct) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(602);
   opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<RedTraits>::Run(
-      [&cases](uint64_t) -> Lockstep<RedTraits>::Source {
-        auto i = std::make_shared<size_t>(0);
-        return [&cases, i](RedIn* in) {
-          if (*i >= cases.size()) return false;
-          *in = cases[(*i)++];
-          return true;
-        };
-      },
-      opt);
+  const auto r = Lockstep<RedTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
   std::printf("%s (corner cross product: %zu operations)\n", r.Summary("tsu_red_alu").c_str(),

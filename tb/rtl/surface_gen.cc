@@ -125,4 +125,25 @@ int32_t BoundaryCoord(Rng& rng, int64_t extent) {
   return static_cast<int32_t>(v);
 }
 
+void PlaceCoords(Geometry g, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
+                 uint32_t coords[4]) {
+  switch (g) {
+    case Geometry::k1d:
+      coords[0] = x;
+      break;
+    case Geometry::k2d:
+      coords[0] = x, coords[1] = y;
+      break;
+    case Geometry::k3d:
+      coords[0] = x, coords[1] = y, coords[2] = z;
+      break;
+    case Geometry::kA1d:
+      coords[0] = layer, coords[1] = x;
+      break;
+    default:  // a2d (tex-only geometries never reach a surface access)
+      coords[0] = layer, coords[1] = x, coords[2] = y;
+      break;
+  }
+}
+
 }  // namespace tsu::tb

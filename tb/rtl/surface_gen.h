@@ -32,6 +32,11 @@ ResolvedSurface RandomSurface(Rng& rng, int addr_bits);  // any surface geometry
 // edge, sometimes far out (including INT32_MIN/INT32_MAX).
 int32_t BoundaryCoord(Rng& rng, int64_t extent);
 
+// Writes (x, y, z, layer) into operand b's layout for geometry g: {x}, {x,y}, {x,y,z,_},
+// {layer,x}, {layer,x,y,_}. Lanes the geometry does not use are left as they are.
+void PlaceCoords(Geometry g, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
+                 uint32_t coords[4]);
+
 }  // namespace tsu::tb
 
 #endif  // TSU_TB_RTL_SURFACE_GEN_H_

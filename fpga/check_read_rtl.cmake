@@ -1,0 +1,13 @@
+# Fails if a SystemVerilog file under rtl/ is not read by fpga/read_rtl.ys.
+file(READ ${ROOT}/fpga/read_rtl.ys script)
+file(GLOB_RECURSE sources RELATIVE ${ROOT} ${ROOT}/rtl/*.sv)
+set(missing)
+foreach(f IN LISTS sources)
+  string(FIND "${script}" " ${f}" at)
+  if(at EQUAL -1)
+    list(APPEND missing ${f})
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "fpga/read_rtl.ys does not read: ${missing}")
+endif()
