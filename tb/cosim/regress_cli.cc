@@ -1,6 +1,7 @@
 #include "regress_cli.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
@@ -89,6 +90,7 @@ int RunRegressCommand(int argc, char** argv) {
   std::fprintf(stderr, "regress: seed %llu, %llu transactions (repeat: %s)\n",
                static_cast<unsigned long long>(a.seed), static_cast<unsigned long long>(a.ops),
                repro.c_str());
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the model's banner is noise here
   const CosimResult r = RunCosim(o);
   std::cout << ResultTable(r);
   const auto missing = r.coverage.Missing();
