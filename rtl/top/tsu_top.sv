@@ -482,10 +482,12 @@ module tsu_top #(
   logic [PW-1:0]        reads_q;     // reads issued whose data is not consumed yet
   logic [PW-1:0]        pending_q;   // sureds issued whose write has not been pushed
   logic [MaxReads*LineW-1:0] pend_line_q;  // their lines, oldest in slot 0
+  logic [MaxReads*16-1:0]    pend_mask_q;  // and the bytes they write
   logic                 line_hazard;
+  logic [15:0]          pend_cover;   // bytes of the head's line that pending sureds will write
   logic                 cq_full;
 
-  logic is_suld_h, is_sust_h, is_sured_h, needs_read_h, needs_write_h;
+  logic is_suld_h, is_sust_h, is_sured_h, is_rmw_h, elide_h, needs_read_h, needs_write_h;
   logic [LineW-1:0] line_h;
   logic [3:0]  off_h;
   logic [15:0] mask_h;
@@ -493,15 +495,23 @@ module tsu_top #(
     is_suld_h = iq_head.opcode == 3'(tsu_pkg::OpSuld);
     is_sust_h = iq_head.opcode == 3'(tsu_pkg::OpSust);
     is_sured_h = iq_head.opcode == 3'(tsu_pkg::OpSured);
-    needs_read_h = iq_head.go && (is_suld_h || is_sured_h);
-    needs_write_h = iq_head.go && is_sust_h;
     line_h = iq_head.addr[AddrW-1:4];
     off_h = iq_head.addr[3:0];
     mask_h = 16'(((17'd1 << (17'd1 << iq_head.size_log2)) - 17'd1) << off_h);
     line_hazard = 1'b0;
+    pend_cover = '0;
     for (int i = 0; i < MaxReads; i++) begin
-      if (i < 32'(pending_q) && pend_line_q[i*LineW +: LineW] == line_h) line_hazard = 1'b1;
+      if (i < 32'(pending_q) && pend_line_q[i*LineW +: LineW] == line_h) begin
+        line_hazard = 1'b1;
+        pend_cover |= pend_mask_q[i*16 +: 16];
+      end
     end
+    // A sured whose bytes all come from earlier unwritten sureds needs no read (H6): forwarding
+    // supplies every byte, so a same-address chain runs at one sured per cycle.
+    is_rmw_h = iq_head.go && is_sured_h;
+    elide_h = is_rmw_h && (mask_h & ~pend_cover) == 16'd0;
+    needs_read_h = iq_head.go && (is_suld_h || (is_sured_h && !elide_h));
+    needs_write_h = iq_head.go && is_sust_h;
     issue_req.we = needs_write_h;
     issue_req.addr = {line_h, 4'd0};
     issue_req.wdata = iq_head.wbytes << {off_h, 3'd0};
@@ -511,6 +521,7 @@ module tsu_top #(
   logic issue_ok;
   assign issue_ok = !iq_empty && !cq_full &&
                     (!needs_read_h || 32'(reads_q) < MaxReads) &&
+                    (!is_rmw_h || 32'(pending_q) < MaxReads) &&  // history holds MaxReads
                     !(needs_write_h && pending_q != '0) &&
                     !(needs_read_h && is_suld_h && line_hazard) &&
                     !((needs_read_h || needs_write_h) && (mq_full || rmw_push));
@@ -660,20 +671,24 @@ module tsu_top #(
       pending_q <= '0;
     end else begin
       reads_q <= reads_q + PW'(issue_ok && needs_read_h) - PW'(rd_pop);
-      pending_q <= pending_q + PW'(issue_ok && needs_read_h && is_sured_h) - PW'(rmw_push);
+      pending_q <= pending_q + PW'(issue_ok && is_rmw_h) - PW'(rmw_push);
     end
   end
   // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order).
   logic [MaxReads*LineW-1:0] pend_shifted;
+  logic [MaxReads*16-1:0]    pend_mask_shifted;
   logic [PW-1:0]             pend_slot;  // where a newly issued sured's line goes
   assign pend_slot = pending_q - PW'(rmw_push);
   always_comb begin
     pend_shifted = rmw_push ? (pend_line_q >> LineW) : pend_line_q;
+    pend_mask_shifted = rmw_push ? (pend_mask_q >> 16) : pend_mask_q;
   end
   always_ff @(posedge clk_i) begin
     pend_line_q <= pend_shifted;
-    if (issue_ok && needs_read_h && is_sured_h) begin
+    pend_mask_q <= pend_mask_shifted;
+    if (issue_ok && is_rmw_h) begin
       pend_line_q[32'(pend_slot)*LineW +: LineW] <= line_h;
+      pend_mask_q[32'(pend_slot)*16 +: 16] <= mask_h;
     end
     if (rmw_push) begin
       hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
@@ -746,6 +761,7 @@ module tsu_top #(
   a_no_unexpected_read_data: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_rsp_valid_i |-> 32'(rd_count) + 32'(reads_q) > 0);
 
+  c_read_elided: cover property (@(posedge clk_i) issue_ok && elide_h);
   c_forward: cover property (@(posedge clk_i) rmw_push && cq_head.fwd != '0 &&
                              hist_line_q[LineW-1:0] == c_line);
   c_load_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_read_h &&

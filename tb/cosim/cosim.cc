@@ -89,6 +89,7 @@ class Bench {
   std::vector<uint32_t> RspPayload() const;
   std::vector<uint32_t> MemPayload() const;
   void Tick();
+  void Eval();  // eval() that remembers whether the clock's low phase was evaluated
 
   const CosimOptions& opt_;
   CosimResult* res_;
@@ -97,6 +98,7 @@ class Bench {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtsu_top> dut_;
   std::unique_ptr<VerilatedFstC> fst_;
+  bool low_evaluated_ = false;  // eval() has run since the clock fell
   uint64_t time_ = 0, cycle_ = 0;
   SparseMemory dut_mem_;
   std::deque<ExpectedResponse> rsp_q_;
@@ -285,12 +287,21 @@ void Bench::CheckWrite(uint64_t cycle) {
 void Bench::Tick() {
   if (fst_ && cycle_ >= opt_.trace_from) fst_->dump(time_);
   ++time_;
+  if (!low_evaluated_) dut_->eval();  // Verilator sees an edge only against an evaluated low
   dut_->clk_i = 1;
   dut_->eval();
   if (fst_ && cycle_ >= opt_.trace_from) fst_->dump(time_);
   ++time_;
   dut_->clk_i = 0;
+  // Nothing in the unit is negedge-clocked, so the falling edge needs no evaluation of its own:
+  // the next cycle's eval() (after the inputs are driven) sees it. Only the waveform wants it.
+  low_evaluated_ = false;
+  if (fst_) Eval();
+}
+
+void Bench::Eval() {
   dut_->eval();
+  low_evaluated_ = dut_->clk_i == 0;
 }
 
 void Bench::Run() {
@@ -328,9 +339,10 @@ void Bench::Run() {
   uint64_t sent = 0, last_progress = 0, idle = 0;
   uint32_t tag = 0;
   uint64_t read_due = 0;
-  const uint64_t progress_step = opt_.ops / 10 ? opt_.ops / 10 : 1;
+  const uint64_t total = opt_.script.empty() ? opt_.ops : opt_.script.size();
+  const uint64_t progress_step = total / 10 ? total / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
-    const bool drained = sent == opt_.ops && rsp_q_.empty() && wr_q_.empty() && rd_q_.empty() &&
+    const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_q_.empty() &&
                          !dut_->mem_req_valid_o;
     if (drained || failed_) break;
     if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
@@ -341,8 +353,8 @@ void Bench::Run() {
       break;
     }
     // Drive the inputs for this cycle.
-    if (!have && sent < opt_.ops) {
-      cur = stim_.Next();
+    if (!have && sent < total) {
+      cur = opt_.script.empty() ? stim_.Next() : opt_.script[sent];
       have = true;
     }
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
@@ -359,7 +371,7 @@ void Bench::Run() {
       }
       dut_->mem_rsp_rdata_i[i] = w;
     }
-    dut_->eval();
+    Eval();
 
     // Protocol monitors on what the unit drives.
     CheckHeld(cycle_, "response", &rsp_held_, dut_->rsp_valid_o, dut_->rsp_ready_i, RspPayload());
@@ -369,6 +381,7 @@ void Bench::Run() {
     // Handshakes that complete at this clock edge.
     if (dut_->req_valid_i && dut_->req_ready_o) {
       const uint64_t n = res_->transactions++;
+      if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
       const Response r = ModelExecute(cur);
       rsp_q_.push_back({n, cycle_, cur, r, tag});
       if (r.write.valid) wr_q_.push_back({n, r.write});
@@ -382,7 +395,7 @@ void Bench::Run() {
       if (opt_.progress && sent % progress_step == 0 && sent != last_progress) {
         last_progress = sent;
         std::fprintf(stderr, "regress: %llu/%llu transactions, cycle %llu\n",
-                     static_cast<unsigned long long>(sent), static_cast<unsigned long long>(opt_.ops),
+                     static_cast<unsigned long long>(sent), static_cast<unsigned long long>(total),
                      static_cast<unsigned long long>(cycle_));
       }
     }
@@ -409,6 +422,7 @@ void Bench::Run() {
     Tick();
   }
   res_->cycles = cycle_;
+  for (uint64_t a : opt_.probe_bytes) res_->probed[a] = dut_mem_.ReadByte(a);
   if (!failed_ && !(dut_mem_ == Model().mem.store())) {
     // Find the first differing byte for the report.
     std::string where;

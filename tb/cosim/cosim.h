@@ -34,6 +34,10 @@ struct CosimOptions {
   int mem_latency_min = 1, mem_latency_max = 12;
   bool progress = false;           // print progress to stderr
   uint64_t trace_from = ~0ull;     // internal: replay with tracing from this cycle
+  // Directed runs: these transactions, in order, instead of random ones (ops is ignored). The
+  // surfaces are still Stimulus(seed, mix)'s pool, so handles index that pool.
+  std::vector<Txn> script;
+  std::vector<uint64_t> probe_bytes;  // addresses whose final bytes (the RTL's memory) to return
 };
 
 struct ClassStats {
@@ -52,6 +56,8 @@ struct CosimResult {
   std::string waveform;     // FST left behind (on a mismatch, or with --waves)
   std::string log;          // transaction log left behind
   Coverage coverage;
+  std::vector<uint64_t> accept_cycles;  // directed runs: the cycle each transaction was accepted
+  std::map<uint64_t, uint8_t> probed;   // directed runs: the unit's final bytes at probe_bytes
 };
 
 CosimResult RunCosim(const CosimOptions& opt);

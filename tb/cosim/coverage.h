@@ -23,6 +23,10 @@ class Coverage {
   // Counts one executed transaction (the surface it named may be null: invalid handle).
   void Sample(const Txn& t, const ResolvedSurface* s, const Response& r);
   const std::map<std::string, uint64_t>& bins() const { return bins_; }
+  uint64_t Count(const std::string& bin) const {
+    const auto it = bins_.find(bin);
+    return it == bins_.end() ? 0 : it->second;
+  }
   // Planned bins never hit.
   std::vector<std::string> Missing() const;
   size_t planned() const { return planned_.size(); }

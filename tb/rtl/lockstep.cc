@@ -1,5 +1,7 @@
 #include "lockstep.h"
 
+#include "cover_points.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <verilated_cov.h>
@@ -62,31 +64,10 @@ std::vector<std::string> UncoveredPoints(VerilatedContext* ctx, const std::strin
                                          size_t* total_points) {
   ctx->coveragep()->write(dat_path.c_str());
   std::vector<std::string> missing;
-  *total_points = 0;
-  std::ifstream in(dat_path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("C '", 0) != 0) continue;
-    const size_t close = line.rfind('\'');
-    const std::string keys = line.substr(3, close - 3);
-    const uint64_t count = std::strtoull(line.c_str() + close + 1, nullptr, 10);
-    std::string hier, label;
-    size_t pos = 0;
-    while (pos < keys.size()) {
-      const size_t k0 = keys.find('\001', pos);
-      if (k0 == std::string::npos) break;
-      const size_t v0 = keys.find('\002', k0);
-      if (v0 == std::string::npos) break;
-      size_t v1 = keys.find('\001', v0);
-      if (v1 == std::string::npos) v1 = keys.size();
-      const std::string key = keys.substr(k0 + 1, v0 - k0 - 1);
-      const std::string val = keys.substr(v0 + 1, v1 - v0 - 1);
-      if (key == "h") hier = val;
-      if (key == "o") label = val;
-      pos = v1;
-    }
-    ++*total_points;
-    if (count == 0) missing.push_back(hier + ": " + label);
+  const std::vector<CoverPoint> points = ReadCoverPoints(dat_path);
+  *total_points = points.size();
+  for (const CoverPoint& p : points) {
+    if (p.count == 0) missing.push_back(p.hier);
   }
   return missing;
 }
