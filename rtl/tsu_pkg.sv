@@ -137,6 +137,40 @@ package tsu_pkg;
     LayoutPitch = 1'd1
   } layout_e;
 
+  typedef enum logic [1:0] {
+    AddrModeWrap = 2'd0,
+    AddrModeClamp = 2'd1,
+    AddrModeMirror = 2'd2,
+    AddrModeBorder = 2'd3
+  } addrmode_e;
+
+  typedef enum logic {
+    FilterNearest = 1'd0,
+    FilterLinear = 1'd1
+  } filter_e;
+
+  typedef enum logic [1:0] {
+    MipNone = 2'd0,
+    MipNearest = 2'd1,
+    MipLinear = 2'd2
+  } mipfilter_e;
+
+  typedef enum logic [2:0] {
+    CmpNever = 3'd0,
+    CmpLess = 3'd1,
+    CmpEqual = 3'd2,
+    CmpLessEqual = 3'd3,
+    CmpGreater = 3'd4,
+    CmpNotEqual = 3'd5,
+    CmpGreaterEqual = 3'd6,
+    CmpAlways = 3'd7
+  } cmpop_e;
+
+  typedef enum logic {
+    ReadElementType = 1'd0,
+    ReadNormalizedFloat = 1'd1
+  } readmode_e;
+
   typedef enum logic [2:0] {
     TrapNone = 3'd0,
     TrapOutOfBounds = 3'd1,
@@ -168,6 +202,11 @@ package tsu_pkg;
   localparam logic [7:0] COORD_Y_BITS = 8'h10;
   localparam logic [7:0] COORD_Z_BITS = 8'hc;
   localparam logic [7:0] COORD_LAYER_BITS = 8'hb;
+  localparam logic [7:0] SUB_TEXEL_BITS = 8'h8;
+  localparam logic [7:0] LOD_FRAC_BITS = 8'h8;
+  localparam logic [7:0] MAX_LEVELS = 8'h11;
+  localparam logic [7:0] MAX_SAMPLES = 8'h8;
+  localparam logic [15:0] LEVEL_ALIGN = 16'h200;
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -3,6 +3,7 @@
 #include "tsu/script.h"
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "tsu/encodings.h"
 #include "tsu/hex.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/texture.h"
 #include "tsu/unit.h"
 
 namespace tsu {
@@ -45,6 +47,12 @@ class Runner {
     if (cmd != "expect_trap") CheckTrapClaimed();
     if (cmd == "surface") {
       Surface(rest);
+    } else if (cmd == "texture") {
+      Texture(rest);
+    } else if (cmd == "sampler") {
+      SamplerCmd(rest);
+    } else if (cmd == "texel") {
+      TexelCmd(rest);
     } else if (cmd == "fill") {
       Fill(rest);
     } else if (cmd == "mem") {
@@ -63,7 +71,8 @@ class Runner {
       Reject(rest);
     } else {
       Malformed("unknown command '" + cmd +
-                "' (surface, fill, mem, set, exec, expect, expect_trap, expect_mem, reject)");
+                "' (surface, texture, sampler, texel, fill, mem, set, exec, expect, expect_trap, "
+                "expect_mem, reject)");
     }
   }
 
@@ -159,16 +168,246 @@ class Runner {
     surfaces_[name] = handle;
   }
 
+  // Sampler keys, shared by `sampler` and `texture` (its own sampler). Returns false if k is not
+  // a sampler key; sets *bad on a malformed value.
+  bool SamplerKey(const std::string& k, const std::string& v, SamplerDesc* d, bool* bad) {
+    auto num = [&](uint64_t* n) {
+      if (!Value(v, n)) *bad = true;
+      return !*bad;
+    };
+    auto flt = [&](float* f) {
+      uint64_t n = 0;
+      if (!num(&n)) return;
+      const uint32_t u = static_cast<uint32_t>(n);
+      std::memcpy(f, &u, 4);
+    };
+    auto filter = [&](FilterMode* f) {
+      auto m = Parse<FilterMode>(v);
+      if (!m) {
+        Malformed("filter must be nearest or linear, got '" + v + "'");
+        *bad = true;
+        return;
+      }
+      *f = *m;
+    };
+    uint64_t n = 0;
+    if (k == "filter") {
+      filter(&d->mag_filter);
+      d->min_filter = d->mag_filter;
+    } else if (k == "mag_filter") {
+      filter(&d->mag_filter);
+    } else if (k == "min_filter") {
+      filter(&d->min_filter);
+    } else if (k == "mip") {
+      auto m = Parse<MipFilter>(v);
+      if (!m) return Malformed("mip must be none, nearest or linear, got '" + v + "'"), *bad = true;
+      d->mip_filter = *m;
+    } else if (k == "address" || k == "address_x" || k == "address_y" || k == "address_z") {
+      auto m = Parse<AddressMode>(v);
+      if (!m) return Malformed("address mode must be wrap, clamp, mirror or border, got '" + v + "'"), *bad = true;
+      for (int a = 0; a < 3; ++a) {
+        if (k == "address" || k.back() == "xyz"[a]) d->address[a] = *m;
+      }
+    } else if (k == "normalized") {
+      if (num(&n)) d->normalized = n != 0;
+    } else if (k == "srgb") {
+      if (num(&n)) d->srgb = n != 0;
+    } else if (k == "seamless") {
+      if (num(&n)) d->seamless_cube = n != 0;
+    } else if (k == "aniso") {
+      if (num(&n)) d->max_anisotropy = static_cast<uint32_t>(n);
+    } else if (k == "read") {
+      auto m = Parse<ReadMode>(v);
+      if (!m) return Malformed("read must be element or normalized, got '" + v + "'"), *bad = true;
+      d->read_mode = *m;
+    } else if (k == "compare") {
+      auto m = Parse<CompareOp>(v);
+      if (!m) return Malformed("unknown compare op '" + v + "'"), *bad = true;
+      d->compare = *m;
+    } else if (k == "bias") {
+      flt(&d->lod_bias);
+    } else if (k == "min_lod") {
+      flt(&d->min_lod);
+    } else if (k == "max_lod") {
+      flt(&d->max_lod);
+    } else if (k == "border") {
+      std::istringstream in(v);
+      std::string part;
+      for (int i = 0; i < 4; ++i) {
+        if (!std::getline(in, part, ',')) return Malformed("border needs 4 comma-separated values"), *bad = true;
+        if (!Value(part, &n)) return (void)(*bad = true), true;
+        d->border[i] = static_cast<uint32_t>(n);
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  void SamplerCmd(const std::string& rest) {
+    std::vector<std::string> w = SplitWs(rest);
+    if (w.empty()) return Malformed("sampler needs a name");
+    const std::string name = w[0];
+    std::map<std::string, std::string> kv;
+    if (!Pairs(rest.substr(rest.find(name) + name.size()), &kv)) return;
+    SamplerDesc d;
+    uint64_t handle = 0x2000 + samplers_.size();
+    for (const auto& [k, v] : kv) {
+      bool bad = false;
+      if (k == "handle") {
+        if (!Value(v, &handle)) return;
+      } else if (!SamplerKey(k, v, &d, &bad)) {
+        return Malformed("unknown sampler field '" + k + "'");
+      }
+      if (bad) return;
+    }
+    std::string err;
+    if (!unit_.BindSampler(handle, d, &err)) return Malformed(err);
+    samplers_[name] = handle;
+  }
+
+  void Texture(const std::string& rest) {
+    std::vector<std::string> w = SplitWs(rest);
+    if (w.empty()) return Malformed("texture needs a name");
+    const std::string name = w[0];
+    std::map<std::string, std::string> kv;
+    if (!Pairs(rest.substr(rest.find(name) + name.size()), &kv)) return;
+    TextureDesc d;
+    uint64_t handle = 0x1000 + textures_.size();
+    for (const auto& [k, v] : kv) {
+      uint64_t n = 0;
+      bool bad = false;
+      if (SamplerKey(k, v, &d.sampler, &bad)) {
+        if (bad) return;
+      } else if (k == "dim") {
+        auto g = Parse<Geometry>(v);
+        if (!g) return Malformed("unknown dim '" + v + "'");
+        d.dim = *g;
+      } else if (k == "format") {
+        size_t slash = v.find('/');
+        auto o = Parse<ChannelOrder>(v.substr(0, slash));
+        auto t = slash == std::string::npos ? std::nullopt : Parse<ChannelType>(v.substr(slash + 1));
+        if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + v + "'");
+        d.order = *o;
+        d.type = *t;
+      } else if (k == "layout") {
+        auto l = Parse<Layout>(v);
+        if (!l) return Malformed("layout must be pitch or block, got '" + v + "'");
+        d.layout = *l;
+      } else if (k == "nonresident") {  // level:layer:tx:ty:tz[;...]
+        std::istringstream in(v);
+        std::string tile;
+        while (std::getline(in, tile, ';')) {
+          uint32_t f[5] = {};
+          std::istringstream ts(tile);
+          std::string part;
+          for (int i = 0; i < 5; ++i) {
+            if (!std::getline(ts, part, ':') || !Value(part, &n)) {
+              return Malformed("nonresident tiles are level:layer:x:y:z, separated by ';'");
+            }
+            f[i] = static_cast<uint32_t>(n);
+          }
+          d.non_resident.push_back({f[0], f[1], f[2], f[3], f[4]});
+        }
+      } else {
+        if (!Value(v, &n)) return;
+        if (k == "handle") {
+          handle = n;
+        } else if (k == "base") {
+          d.base = n;
+        } else if (k == "width") {
+          d.width = static_cast<uint32_t>(n);
+        } else if (k == "height") {
+          d.height = static_cast<uint32_t>(n);
+        } else if (k == "depth") {
+          d.depth = static_cast<uint32_t>(n);
+        } else if (k == "array") {
+          d.array_size = static_cast<uint32_t>(n);
+        } else if (k == "levels") {
+          d.levels = static_cast<uint32_t>(n);
+        } else if (k == "samples") {
+          d.samples = static_cast<uint32_t>(n);
+        } else if (k == "block_height") {
+          d.block_height_log2 = static_cast<uint8_t>(n);
+        } else if (k == "block_depth") {
+          d.block_depth_log2 = static_cast<uint8_t>(n);
+        } else if (k == "tile_x" || k == "tile_y" || k == "tile_z") {
+          d.tile_log2[k.back() - 'x'] = static_cast<uint8_t>(n);
+        } else {
+          return Malformed("unknown texture field '" + k + "'");
+        }
+      }
+    }
+    std::string err;
+    if (!unit_.BindTexture(handle, d, &err)) return Malformed(err);
+    textures_[name] = handle;
+  }
+
+  // texel TEX x y z [level=K] [layer=L] [sample=S] = V0 V1 V2 V3   (component values, packed)
+  void TexelCmd(const std::string& rest) {
+    const size_t eq = rest.find(" = ");
+    std::vector<std::string> w = SplitWs(rest.substr(0, eq == std::string::npos ? rest.size() : eq));
+    if (eq == std::string::npos || w.size() < 4 || !textures_.count(w[0])) {
+      return Malformed("texel TEXTURE x y z [level=K] [layer=L] [sample=S] = V0 V1 V2 V3");
+    }
+    const ResolvedTexture* t = unit_.FindTexture(textures_[w[0]]);
+    uint64_t xyz[3], level = 0, layer = 0, sample = 0;
+    for (int i = 0; i < 3; ++i) {
+      if (!Value(w[1 + i], &xyz[i])) return;
+    }
+    for (size_t i = 4; i < w.size(); ++i) {
+      const size_t e = w[i].find('=');
+      const std::string k = w[i].substr(0, e);
+      uint64_t n = 0;
+      if (e == std::string::npos || !Value(w[i].substr(e + 1), &n)) return Malformed("bad texel option '" + w[i] + "'");
+      if (k == "level") level = n;
+      else if (k == "layer") layer = n;
+      else if (k == "sample") sample = n;
+      else return Malformed("unknown texel option '" + k + "'");
+    }
+    std::vector<std::string> vals = SplitWs(rest.substr(eq + 3));
+    if (vals.empty() || vals.size() > 4) return Malformed("texel takes 1 to 4 component values");
+    if (level >= t->desc.levels || layer >= t->layers || sample >= t->desc.samples) {
+      return Malformed("texel level/layer/sample outside the texture");
+    }
+    const ResolvedSurface& lv = t->level[level];
+    if (xyz[0] >= lv.desc.width / t->desc.samples || xyz[1] >= lv.desc.height || xyz[2] >= lv.desc.depth) {
+      return Malformed("texel coordinates outside level " + std::to_string(level));
+    }
+    uint32_t comps[4];
+    for (int c = 0; c < 4; ++c) comps[c] = DefaultComponent(t->fmt, c);
+    for (size_t i = 0; i < vals.size(); ++i) {
+      uint64_t n = 0;
+      if (!Value(vals[i], &n)) return;
+      comps[i] = static_cast<uint32_t>(n);
+    }
+    uint8_t bytes[16] = {};
+    PackTexel(t->fmt, comps, bytes);
+    const uint64_t addr = TexelAddress(*t, static_cast<uint32_t>(level), static_cast<uint32_t>(layer),
+                                       static_cast<uint32_t>(xyz[0]), static_cast<uint32_t>(xyz[1]),
+                                       static_cast<uint32_t>(xyz[2]), static_cast<uint32_t>(sample));
+    mem_.Write(addr, bytes, static_cast<uint32_t>(t->fmt.texel_bytes));
+  }
+
   void Fill(const std::string& rest) {
     std::vector<std::string> w = SplitWs(rest);
-    if (w.size() != 2 || !surfaces_.count(w[0])) return Malformed("fill SURFACE index|zero|BYTE");
-    const ResolvedSurface* s = unit_.FindSurface(surfaces_[w[0]]);
+    if (w.size() != 2 || (!surfaces_.count(w[0]) && !textures_.count(w[0]))) {
+      return Malformed("fill SURFACE|TEXTURE index|zero|BYTE");
+    }
+    uint64_t base = 0, size = 0;
+    if (surfaces_.count(w[0])) {
+      const ResolvedSurface* s = unit_.FindSurface(surfaces_[w[0]]);
+      base = s->desc.base, size = s->size_bytes;
+    } else {
+      const ResolvedTexture* t = unit_.FindTexture(textures_[w[0]]);
+      base = t->desc.base, size = t->size_bytes;
+    }
     uint64_t byte = 0;
     const bool index = w[1] == "index";
     if (!index && w[1] != "zero" && !Value(w[1], &byte)) return;
-    for (uint64_t i = 0; i < s->size_bytes; ++i) {
+    for (uint64_t i = 0; i < size; ++i) {
       const uint8_t v = static_cast<uint8_t>(index ? (i * 7 + (i >> 8)) : byte);
-      mem_.Write(s->desc.base + i, &v, 1);
+      mem_.Write(base + i, &v, 1);
     }
   }
 
@@ -223,13 +462,38 @@ class Runner {
     std::string err;
     if (!ParsePtx(text, &in, &err)) return Malformed("invalid instruction: " + err);
     Request req;
-    // Operand a: a declared surface name (direct) or a register holding a handle (indirect).
-    if (auto it = surfaces_.find(in.resource.name); it != surfaces_.end()) {
+    // Operand a: a declared surface/texture name (direct) or a register holding a handle.
+    const auto& names = in.opcode == Opcode::kTex ? textures_ : surfaces_;
+    if (auto it = names.find(in.resource.name); it != names.end()) {
       req.handle = it->second;
     } else if (!Read(in.resource, &req.handle)) {
       return;
     }
-    for (size_t i = 0; i < in.coords.size(); ++i) {
+    if (in.has_sampler) {
+      if (auto it = samplers_.find(in.sampler.name); it != samplers_.end()) {
+        req.sampler = it->second;
+      } else if (!Read(in.sampler, &req.sampler)) {
+        return;
+      }
+    }
+    uint64_t v64 = 0;
+    if (in.has_lod) {
+      if (!Read(in.lod, &v64)) return;
+      req.lod = static_cast<uint32_t>(v64);
+    }
+    if (in.has_depth_ref) {
+      if (!Read(in.depth_ref, &v64)) return;
+      req.depth_ref = static_cast<uint32_t>(v64);
+    }
+    const std::pair<const std::vector<Operand>*, uint32_t*> vecs[] = {
+        {&in.dpdx, req.dpdx}, {&in.dpdy, req.dpdy}, {&in.offset, req.offset}};
+    for (const auto& [ops, dst] : vecs) {
+      for (size_t i = 0; i < ops->size() && i < 4; ++i) {
+        if (!Read((*ops)[i], &v64)) return;
+        dst[i] = static_cast<uint32_t>(v64);
+      }
+    }
+    for (size_t i = 0; i < in.coords.size() && i < 4; ++i) {
       uint64_t v = 0;
       if (!Read(in.coords[i], &v)) return;
       req.coords[i] = static_cast<uint32_t>(v);
@@ -250,6 +514,7 @@ class Runner {
       for (size_t i = 0; i < in.dst.size() && static_cast<int>(i) < last_.count; ++i) {
         regs_[in.dst[i].name] = last_.data[i];
       }
+      if (in.has_pred_dst) regs_[in.pred_dst.name] = last_.pred ? 1 : 0;
     }
   }
 
@@ -329,6 +594,8 @@ class Runner {
   SparseMemory mem_;
   Unit unit_;
   std::map<std::string, uint64_t> surfaces_;
+  std::map<std::string, uint64_t> textures_;
+  std::map<std::string, uint64_t> samplers_;
   std::map<std::string, uint64_t> regs_;
   Response last_;
   bool trap_claimed_ = true;

@@ -28,6 +28,29 @@ const ResolvedSurface* Unit::FindSurface(uint64_t handle) const {
   return it == others_.end() ? nullptr : &it->second;
 }
 
+bool Unit::BindTexture(uint64_t handle, const TextureDesc& desc, std::string* error) {
+  ResolvedTexture r;
+  if (!ResolveTexture(desc, &r, error)) return false;
+  textures_[handle] = std::move(r);
+  return true;
+}
+
+bool Unit::BindSampler(uint64_t handle, const SamplerDesc& desc, std::string* error) {
+  if (!ValidateSampler(desc, error)) return false;
+  samplers_[handle] = desc;
+  return true;
+}
+
+const ResolvedTexture* Unit::FindTexture(uint64_t handle) const {
+  auto it = textures_.find(handle);
+  return it == textures_.end() ? nullptr : &it->second;
+}
+
+const SamplerDesc* Unit::FindSampler(uint64_t handle) const {
+  auto it = samplers_.find(handle);
+  return it == samplers_.end() ? nullptr : &it->second;
+}
+
 namespace {
 
 // Invariants the front end guarantees; a hand-built Instruction that breaks them is reported as
@@ -39,7 +62,13 @@ bool WellFormed(const Instruction& in) {
       ToInt(in.query) >= kCount<QueryKind> || ToInt(in.addressing) >= kCount<Addressing>) {
     return false;
   }
-  if (in.opcode == Opcode::kTex) return false;  // not executable until the tex model exists
+  if (in.opcode == Opcode::kTex) {
+    return ToInt(in.tex_mode) < kCount<TexMode> &&
+           (in.coord_type == DataType::kS32 || in.coord_type == DataType::kF32) &&
+           (in.type == DataType::kU32 || in.type == DataType::kS32 || in.type == DataType::kF16 ||
+            in.type == DataType::kF32 || in.type == DataType::kF16x2) &&
+           in.offset.size() <= 4;
+  }
   if (in.opcode == Opcode::kSuq) return true;
   const bool surface_geom = in.geom == Geometry::k1d || in.geom == Geometry::k2d ||
                             in.geom == Geometry::k3d || in.geom == Geometry::kA1d ||
@@ -58,6 +87,17 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
     r.executed = true;
     r.trap = TrapCause::kIllegalInstruction;
     return r;
+  }
+  if (in.opcode == Opcode::kTex) {
+    const ResolvedTexture* t = FindTexture(req.handle);
+    const SamplerDesc* smp = t == nullptr ? nullptr : in.has_sampler ? FindSampler(req.sampler) : &t->desc.sampler;
+    if (smp == nullptr) {
+      Response r;
+      r.executed = true;
+      r.trap = TrapCause::kInvalidHandle;
+      return r;
+    }
+    return ExecTex(*t, *smp, in, req, mem_);
   }
   const ResolvedSurface* s = FindSurface(req.handle);
   if (s == nullptr) {

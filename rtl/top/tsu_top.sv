@@ -108,7 +108,9 @@ module tsu_top #(
   // Fields: dim 4, order 5, type 5, layout 1, width 17, height, depth, array size, row bytes,
   // base, pitch 32, slice, layer stride, row of blocks, bh 3, bd 3.
   localparam int unsigned DescW = 4 + 5 + 5 + 1 + 17 + YW1 + ZW1 + LW1 + XW1 + 4 * AddrW + 32 + 6;
-  logic [Entries*DescW-1:0] table_q;
+  // One register per entry, written with a per-entry enable and read through a mux (a variable
+  // part-select over the flattened table makes yosys build a table-wide barrel shifter).
+  logic [DescW-1:0]         table_q [Entries];
   logic [Entries-1:0]       bound_q;
   logic [DescW-1:0]         cfg_desc;
   assign cfg_desc = {cfg_dim_i, cfg_order_i, cfg_type_i, cfg_layout_i, cfg_width_i, cfg_height_i,
@@ -123,7 +125,9 @@ module tsu_top #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (cfg_valid_i && cfg_bind_i) table_q[32'(cfg_index_i)*DescW +: DescW] <= cfg_desc;
+    for (int e = 0; e < Entries; e++) begin
+      if (cfg_valid_i && cfg_bind_i && 32'(cfg_index_i) == e) table_q[e] <= cfg_desc;
+    end
   end
 
   // ---- Decode (combinational, at accept) ---------------------------------------------------------
@@ -144,7 +148,12 @@ module tsu_top #(
 
   assign idx = req_handle_i[IdxW-1:0];
   assign handle_ok = (req_handle_i >> IdxW) == 64'd0 && 32'(idx) < Entries && bound_q[idx];
-  assign desc = handle_ok ? table_q[32'(idx)*DescW +: DescW] : '0;  // unbound: all zero
+  always_comb begin
+    desc = '0;  // unbound: all zero
+    for (int e = 0; e < Entries; e++) begin
+      if (handle_ok && 32'(idx) == e) desc = table_q[e];
+    end
+  end
   assign {d_dim, d_order, d_type, d_layout, d_width, d_height, d_depth, d_array, d_row, d_base,
           d_pitch, d_slice, d_lstride, d_rob, d_bh, d_bd} = desc;
 
@@ -686,9 +695,11 @@ module tsu_top #(
   always_ff @(posedge clk_i) begin
     pend_line_q <= pend_shifted;
     pend_mask_q <= pend_mask_shifted;
-    if (issue_ok && is_rmw_h) begin
-      pend_line_q[32'(pend_slot)*LineW +: LineW] <= line_h;
-      pend_mask_q[32'(pend_slot)*16 +: 16] <= mask_h;
+    for (int i = 0; i < MaxReads; i++) begin
+      if (issue_ok && is_rmw_h && 32'(pend_slot) == i) begin
+        pend_line_q[i*LineW +: LineW] <= line_h;
+        pend_mask_q[i*16 +: 16] <= mask_h;
+      end
     end
     if (rmw_push) begin
       hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};

@@ -53,6 +53,19 @@ struct Instruction {
   std::vector<Operand> dst;         // suld/suq destinations
   std::vector<Operand> src;         // sust/sured source data
 
+  // tex operands (decode_tex.cc). The sampler is operand b of `[a, b, c]` (independent mode);
+  // without it the texture's own sampler applies (unified mode).
+  bool has_sampler = false;
+  Operand sampler;
+  bool has_lod = false;             // .level: the lod operand (.ctype)
+  Operand lod;
+  std::vector<Operand> dpdx, dpdy;  // .grad: the partials, as written (padding included)
+  std::vector<Operand> offset;      // e: texel offsets (empty: none)
+  bool has_depth_ref = false;       // f: depth compare value
+  Operand depth_ref;
+  bool has_pred_dst = false;        // d|p: residency predicate
+  Operand pred_dst;
+
   // Number of vector elements (1, 2 or 4) moved by suld/sust.
   int VecCount() const { return vec == VecSize::kV1 ? 1 : vec == VecSize::kV2 ? 2 : 4; }
 };

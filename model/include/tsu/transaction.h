@@ -14,6 +14,13 @@ struct Request {
   uint32_t coords[4] = {};  // operand b, raw 32-bit elements in written order
   uint64_t data[4] = {};    // sust/sured source elements (low bits used)
   bool guard = true;        // value of the guard predicate after @!/@ (false: no effect)
+  // tex only.
+  uint64_t sampler = 0;     // operand b's handle (independent mode)
+  uint32_t lod = 0;         // .level: f32 or s32 bits per .ctype
+  uint32_t dpdx[4] = {};    // .grad: f32 bits
+  uint32_t dpdy[4] = {};
+  uint32_t offset[4] = {};  // e: s32 texel offsets (low 4 bits used, see docs/semantics.md)
+  uint32_t depth_ref = 0;   // f: f32 bits
 };
 
 // One memory access the unit made (at most one read and one write per instruction).

@@ -12,6 +12,7 @@
 #include "tsu/descriptor.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
+#include "tsu/texture.h"
 #include "tsu/transaction.h"
 
 namespace tsu {
@@ -25,6 +26,12 @@ class Unit {
   bool BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error);
   void Unbind(uint64_t handle);
   const ResolvedSurface* FindSurface(uint64_t handle) const;
+  // Texture and sampler tables (tex). A .texref handle selects a texture; in independent mode
+  // operand b's handle selects a sampler, otherwise the texture's own sampler applies.
+  bool BindTexture(uint64_t handle, const TextureDesc& desc, std::string* error);
+  bool BindSampler(uint64_t handle, const SamplerDesc& desc, std::string* error);
+  const ResolvedTexture* FindTexture(uint64_t handle) const;
+  const SamplerDesc* FindSampler(uint64_t handle) const;
 
   // Executes one decoded instruction. Never throws for runtime conditions: traps are reported in
   // the Response, and a trapping instruction writes nothing.
@@ -39,6 +46,8 @@ class Unit {
   MemoryPort* mem_;
   std::vector<std::unique_ptr<ResolvedSurface>> direct_;
   std::unordered_map<uint64_t, ResolvedSurface> others_;
+  std::unordered_map<uint64_t, ResolvedTexture> textures_;
+  std::unordered_map<uint64_t, SamplerDesc> samplers_;
 };
 
 // Per-opcode semantics (model/src/ops/*.cc), called with the surface the handle names.
@@ -49,6 +58,8 @@ Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request
 Response ExecSured(const ResolvedSurface& s, const Instruction& in, const Request& req,
                    MemoryPort* mem);
 Response ExecSuq(const ResolvedSurface& s, const Instruction& in, const Request& req);
+Response ExecTex(const ResolvedTexture& t, const SamplerDesc& s, const Instruction& in,
+                 const Request& req, MemoryPort* mem);
 
 }  // namespace tsu
 

@@ -1,0 +1,67 @@
+// The arithmetic of texture sampling, one bit-exact function per step (docs/semantics.md T2-T9).
+// ExecTex (model/src/ops/tex.cc) composes these; the RTL sampling pipeline must reproduce each.
+// All float operations are IEEE binary32 with round-to-nearest-even, one rounding per operation,
+// no fused multiply-add (the model is compiled with -ffp-contract=off).
+#ifndef TSU_TEX_MATH_H_
+#define TSU_TEX_MATH_H_
+
+#include <cstdint>
+
+#include "tsu/encodings.h"
+
+namespace tsu {
+
+// ---- Coordinates (T2) -----------------------------------------------------------------------------
+// Texel-space coordinate to a nearest texel index: floor(x), NaN -> 0, saturated to
+// [-2^23, 2^23 - 1] (the range of a 32-bit 24.8 fixed-point coordinate).
+int64_t NearestIndex(float x);
+// Texel-space coordinate to the 24.8 fixed-point position of the lower linear tap:
+// fx = floor(x * 256 - 127.5) computed exactly, NaN -> 0, saturated to int32. The taps are
+// fx >> 8 and (fx >> 8) + 1; the weight of the upper tap is fx & 255 (in 1/256).
+int64_t LinearFixed(float x);
+
+// Address mode on an integer texel index of an axis of n texels (semantics.md §5). With
+// unnormalized coordinates, wrap and mirror act as clamp. Returns false for a border texel.
+bool WrapIndex(int64_t i, uint32_t n, AddressMode mode, bool normalized, int64_t* out);
+
+// ---- Filtering (T4) --------------------------------------------------------------------------------
+// a + (b - a) * (w / 256), w in 0..256: exact for a == b and for w == 0.
+float Lerp(float a, float b, uint32_t w);
+
+// ---- LOD (T5) ----------------------------------------------------------------------------------------
+// LOD values are signed 8.8 fixed point held in int32, saturated to [-kLodSat, kLodSat].
+constexpr int32_t kLodSat = 0x7FFF;
+// floor(v * 256 + 0.5), NaN -> 0, saturated.
+int32_t F32ToLod(float v);
+// log2(sqrt(rho2)) in 8.8: floor((256 * e + kLog2Table[m >> 15]) / 2) for rho2 = 2^e * 1.m;
+// zero, negative and subnormal rho2 -> -kLodSat; +Inf and NaN -> +kLodSat.
+int32_t LodFromRho2(float rho2);
+// round(256 * log2(1 + (k + 0.5) / 256)) for k in 0..255.
+uint32_t Log2Table(uint32_t k);
+
+// ---- Cube maps (T6) ------------------------------------------------------------------------------------
+struct CubeFace {
+  int face = 0;      // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z
+  float ma = 0;      // |major axis|
+  float sc = 0, tc = 0;
+  float s = 0, t = 0;  // face coordinates in [0,1]: (sc / ma + 1) * 0.5
+};
+// Major axis: z wins ties with y and x, y wins ties with x; a sign bit of 0 picks the + face.
+CubeFace SelectCubeFace(float x, float y, float z);
+// The face coordinates sc, tc of a direction component triple for a face (table of §2).
+void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, float* ma);
+// Seamless cube filtering: the texel (i, j) just outside face `face` (exactly one of i, j is
+// outside [0, n)) mapped exactly onto the adjacent face (integer reprojection of its centre).
+void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int64_t* i_out,
+                  int64_t* j_out);
+
+// ---- Conversions (T8) ---------------------------------------------------------------------------------
+// sRGB 8-bit code to linear f32: the correctly rounded value of the sRGB EOTF.
+uint32_t SrgbToLinear(uint32_t code);
+// cvt.rzi.sat.{s32,u32}.f32: truncate, saturate, NaN -> 0.
+uint32_t F32ToS32Sat(uint32_t f32_bits);
+uint32_t F32ToU32Sat(uint32_t f32_bits);
+
+}  // namespace tsu
+
+#endif  // TSU_TEX_MATH_H_

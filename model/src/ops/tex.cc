@@ -1,0 +1,424 @@
+// tex: texture lookup (PTX ISA 9.7.10.3). The steps, each bit-exact and documented in
+// docs/semantics.md T1-T10:
+//   coordinates and array/sample selection -> LOD and level selection -> per level: texel-space
+//   coordinate, 8-bit sub-texel position, address mode, fetch and decode, depth compare, filter
+//   -> blend of two levels -> residency -> conversion to the destination type.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "tsu/tex_math.h"
+#include "tsu/texture.h"
+#include "tsu/unit.h"
+
+namespace tsu {
+namespace {
+
+float F(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+uint32_t B(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+struct Texel {
+  uint32_t c[4] = {};  // f32 bits (float results) or 32-bit integers
+};
+
+bool IsCube(Geometry g) { return g == Geometry::kCube || g == Geometry::kACube; }
+bool IsMs(Geometry g) { return g == Geometry::k2dms || g == Geometry::kA2dms; }
+
+// Axes of texel coordinates per geometry (not counting the layer).
+int Axes(Geometry g) {
+  switch (g) {
+    case Geometry::k1d:
+    case Geometry::kA1d:
+      return 1;
+    case Geometry::k3d:
+      return 3;
+    default:
+      return 2;
+  }
+}
+
+class Sampler {
+ public:
+  Sampler(const ResolvedTexture& t, const SamplerDesc& s, const Instruction& in, const Request& req,
+          MemoryPort* mem)
+      : t_(t), s_(s), in_(in), req_(req), mem_(mem), fmt_(t.fmt) {
+    // Read mode "normalized float" turns 8- and 16-bit integer channels into UNORM/SNORM (§1).
+    const bool narrow = fmt_.fields[0].bits <= 16;
+    if (s.read_mode == ReadMode::kNormalizedFloat && narrow) {
+      if (fmt_.kind == ChannelKind::kUint) fmt_.kind = ChannelKind::kUnorm;
+      if (fmt_.kind == ChannelKind::kSint) fmt_.kind = ChannelKind::kSnorm;
+    }
+    float_result_ = fmt_.value_class() == ValueClass::kF32;
+    srgb_ = fmt_.srgb && s.srgb;
+    if (srgb_) {  // fetch raw codes, convert in Fetch
+      raw_fmt_ = fmt_;
+      raw_fmt_.kind = ChannelKind::kUint;
+    }
+    compare_ = in.has_depth_ref;
+    ref_ = F(req.depth_ref);
+    // UNORM depth formats compare against a reference clamped to [0, 1] (Vulkan).
+    if (compare_ && fmt_.kind == ChannelKind::kUnorm) ref_ = std::min(std::max(ref_, 0.0f), 1.0f);
+  }
+
+  Response Run();
+
+ private:
+  Texel Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z);
+  Texel Border() const;
+  Texel Compare(Texel t) const;
+  Texel Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border);
+  Texel SampleLevel(uint32_t level, uint32_t layer, int face, const float x[3], FilterMode filter);
+  Texel Blend(const Texel& a, const Texel& b, uint32_t w) const;
+  int32_t Lambda(int face_for_grad);
+  void Output(const Texel& r, Response* out) const;
+
+  const ResolvedTexture& t_;
+  const SamplerDesc& s_;
+  const Instruction& in_;
+  const Request& req_;
+  MemoryPort* mem_;
+  FormatInfo fmt_, raw_fmt_;
+  bool float_result_ = true;
+  bool srgb_ = false;
+  bool compare_ = false;
+  float ref_ = 0;
+  bool resident_ = true;
+  int32_t offset_[3] = {};
+  uint32_t sample_ = 0;  // multisample: the sample index
+  // Cube: the face chosen and its unprojected values (for gradients).
+  CubeFace cube_;
+};
+
+Texel Sampler::Border() const {
+  Texel b;
+  for (int i = 0; i < 4; ++i) b.c[i] = s_.border[i];
+  return b;
+}
+
+Texel Sampler::Compare(Texel t) const {
+  if (!compare_) return t;
+  const float d = F(t.c[0]);
+  bool pass = false;
+  switch (s_.compare) {
+    case CompareOp::kNever: pass = false; break;
+    case CompareOp::kLess: pass = ref_ < d; break;
+    case CompareOp::kEqual: pass = ref_ == d; break;
+    case CompareOp::kLessEqual: pass = ref_ <= d; break;
+    case CompareOp::kGreater: pass = ref_ > d; break;
+    case CompareOp::kNotEqual: pass = ref_ != d; break;
+    case CompareOp::kGreaterEqual: pass = ref_ >= d; break;
+    case CompareOp::kAlways: pass = true; break;
+  }
+  Texel r;
+  r.c[0] = pass ? 0x3F800000u : 0u;
+  r.c[1] = r.c[2] = 0;
+  r.c[3] = 0x3F800000u;
+  return r;
+}
+
+Texel Sampler::Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z) {
+  if (!t_.IsResident(level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+                     static_cast<uint32_t>(z))) {
+    resident_ = false;
+  }
+  const uint32_t bpp = static_cast<uint32_t>(t_.fmt.texel_bytes);
+  const uint64_t addr = TexelAddress(t_, level, layer, static_cast<uint32_t>(x),
+                                     static_cast<uint32_t>(y), static_cast<uint32_t>(z), sample_);
+  uint8_t bytes[16] = {};
+  mem_->Read(addr, bytes, bpp);
+  Texel t;
+  if (srgb_) {
+    UnpackTexel(raw_fmt_, bytes, t.c);
+    for (int i = 0; i < 3; ++i) t.c[i] = SrgbToLinear(t.c[i]);
+    t.c[3] = fmt_.order == ChannelOrder::kSRGBx ? 0x3F800000u : UnormToF32(t.c[3] & 0xFF, 8);
+  } else {
+    UnpackTexel(fmt_, bytes, t.c);
+  }
+  if (fmt_.depth_stencil) {  // depth textures sample the depth value
+    t.c[1] = t.c[2] = 0;
+    t.c[3] = float_result_ ? 0x3F800000u : 1u;
+  }
+  if (fmt_.order == ChannelOrder::kIntensity) t.c[1] = t.c[2] = t.c[3] = t.c[0];
+  if (fmt_.order == ChannelOrder::kLuminance) t.c[1] = t.c[2] = t.c[0];
+  return t;
+}
+
+// One tap at integer texel indices (before the address mode). Cube faces: clamp to the face, or
+// cross to the adjacent face when seamless (a corner is the mean of its three neighbours).
+Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border) {
+  const ResolvedSurface& lv = t_.level[level];
+  const uint32_t n[3] = {static_cast<uint32_t>(lv.desc.width / t_.desc.samples), lv.desc.height,
+                         lv.desc.depth};
+  int64_t w[3] = {0, 0, 0};
+  const int axes = Axes(in_.geom);
+  if (IsCube(in_.geom)) {
+    const int64_t N = n[0];
+    const bool out_i = idx[0] < 0 || idx[0] >= N, out_j = idx[1] < 0 || idx[1] >= N;
+    const int64_t ci = std::min(std::max<int64_t>(idx[0], 0), N - 1);
+    const int64_t cj = std::min(std::max<int64_t>(idx[1], 0), N - 1);
+    const uint32_t cube_base = layer - static_cast<uint32_t>(face);
+    if (!s_.seamless_cube || (!out_i && !out_j)) {
+      return Compare(Fetch(level, layer, ci, cj, 0));
+    }
+    int f2;
+    int64_t i2, j2;
+    if (out_i && out_j) {
+      // Corner: the mean of the face's corner texel and the two edge neighbours across faces.
+      const Texel a = Compare(Fetch(level, layer, ci, cj, 0));
+      CubeAdjacent(face, idx[0], cj, lv.desc.width, &f2, &i2, &j2);
+      const Texel b = Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+      CubeAdjacent(face, ci, idx[1], lv.desc.width, &f2, &i2, &j2);
+      const Texel c = Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+      Texel m;
+      for (int k = 0; k < 4; ++k) {
+        m.c[k] = float_result_ ? B((F(a.c[k]) + F(b.c[k]) + F(c.c[k])) / 3.0f) : a.c[k];
+      }
+      return m;
+    }
+    CubeAdjacent(face, idx[0], idx[1], lv.desc.width, &f2, &i2, &j2);
+    return Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+  }
+  for (int a = 0; a < axes; ++a) {
+    if (!WrapIndex(idx[a], n[a], s_.address[a], s_.normalized && in_.coord_type == DataType::kF32,
+                   &w[a])) {
+      *border = true;
+      return Compare(Border());
+    }
+  }
+  return Compare(Fetch(level, layer, w[0], w[1], w[2]));
+}
+
+Texel Sampler::Blend(const Texel& a, const Texel& b, uint32_t w) const {
+  Texel r;
+  for (int k = 0; k < 4; ++k) r.c[k] = B(Lerp(F(a.c[k]), F(b.c[k]), w));
+  return r;
+}
+
+// One level: x[] are the coordinates in the level's texel space (or cube face [0,1] coords).
+Texel Sampler::SampleLevel(uint32_t level, uint32_t layer, int face, const float x[3],
+                           FilterMode filter) {
+  const int axes = IsCube(in_.geom) ? 2 : Axes(in_.geom);
+  bool border = false;
+  if (!float_result_) filter = FilterMode::kNearest;  // integer results are never filtered
+  if (filter == FilterMode::kNearest) {
+    int64_t idx[3] = {0, 0, 0};
+    for (int a = 0; a < axes; ++a) idx[a] = NearestIndex(x[a]) + offset_[a];
+    return Tap(level, layer, face, idx, &border);
+  }
+  int64_t i0[3] = {0, 0, 0};
+  uint32_t wt[3] = {0, 0, 0};
+  for (int a = 0; a < axes; ++a) {
+    const int64_t fx = LinearFixed(x[a]) + (static_cast<int64_t>(offset_[a]) << 8);
+    i0[a] = fx >> 8;
+    wt[a] = static_cast<uint32_t>(fx & 255);
+  }
+  // Corner taps in x-fastest order, then lerp in x, then y, then z.
+  Texel taps[8];
+  const int ntaps = 1 << axes;
+  for (int k = 0; k < ntaps; ++k) {
+    int64_t idx[3] = {0, 0, 0};
+    for (int a = 0; a < axes; ++a) idx[a] = i0[a] + ((k >> a) & 1);
+    taps[k] = Tap(level, layer, face, idx, &border);
+  }
+  for (int a = 0; a < axes; ++a) {
+    const int half = ntaps >> (a + 1);
+    for (int k = 0; k < half; ++k) taps[k] = Blend(taps[2 * k], taps[2 * k + 1], wt[a]);
+  }
+  return taps[0];
+}
+
+// lambda in 8.8 (T5): explicit (.level) or from gradients (.grad), plus bias, clamped.
+int32_t Sampler::Lambda(int face) {
+  int32_t lambda = 0;
+  if (in_.tex_mode == TexMode::kLevel) {
+    lambda = in_.coord_type == DataType::kS32
+                 ? static_cast<int32_t>(std::min<int64_t>(
+                       std::max<int64_t>(static_cast<int64_t>(static_cast<int32_t>(req_.lod)) * 256, -kLodSat),
+                       kLodSat))
+                 : F32ToLod(F(req_.lod));
+  } else {
+    const ResolvedSurface& l0 = t_.level[0];
+    const bool norm = s_.normalized || IsCube(in_.geom);
+    const float size[3] = {static_cast<float>(l0.desc.width / t_.desc.samples),
+                           static_cast<float>(l0.desc.height), static_cast<float>(l0.desc.depth)};
+    float rho2[2];
+    for (int d = 0; d < 2; ++d) {
+      const uint32_t* g = d == 0 ? req_.dpdx : req_.dpdy;
+      float u[3] = {0, 0, 0};
+      int axes = Axes(in_.geom);
+      if (IsCube(in_.geom)) {
+        // Quotient rule on the face projection: d(sc/ma) = (dsc*ma - sc*dma) / ma^2, scaled by N/2.
+        float dsc, dtc, dma_abs;
+        CubeFaceAxes(face, F(g[0]), F(g[1]), F(g[2]), &dsc, &dtc, &dma_abs);
+        const int axis = face / 2;
+        const float dma = (face % 2 == 0) ? F(g[axis]) : -F(g[axis]);
+        const float den = cube_.ma * cube_.ma;
+        const float half_n = 0.5f * size[0];
+        u[0] = ((dsc * cube_.ma - cube_.sc * dma) / den) * half_n;
+        u[1] = ((dtc * cube_.ma - cube_.tc * dma) / den) * half_n;
+        axes = 2;
+      } else {
+        for (int a = 0; a < axes; ++a) u[a] = norm ? F(g[a]) * size[a] : F(g[a]);
+      }
+      float r = u[0] * u[0];
+      for (int a = 1; a < axes; ++a) r = r + u[a] * u[a];
+      rho2[d] = r;
+    }
+    lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
+  }
+  int64_t l = static_cast<int64_t>(lambda) + F32ToLod(s_.lod_bias);
+  l = std::max<int64_t>(l, F32ToLod(s_.min_lod));
+  l = std::min<int64_t>(l, F32ToLod(s_.max_lod));
+  return static_cast<int32_t>(std::min<int64_t>(std::max<int64_t>(l, -kLodSat), kLodSat));
+}
+
+void Sampler::Output(const Texel& r, Response* out) const {
+  uint32_t f[4];  // f32 view of the result
+  for (int k = 0; k < 4; ++k) {
+    if (float_result_) {
+      f[k] = r.c[k];
+    } else {
+      f[k] = fmt_.kind == ChannelKind::kSint ? B(static_cast<float>(static_cast<int32_t>(r.c[k])))
+                                             : B(static_cast<float>(r.c[k]));
+    }
+  }
+  switch (in_.type) {
+    case DataType::kF32:
+      for (int k = 0; k < 4; ++k) out->data[k] = f[k];
+      out->count = 4;
+      break;
+    case DataType::kF16:
+      for (int k = 0; k < 4; ++k) out->data[k] = F32ToF16(f[k]);
+      out->count = 4;
+      break;
+    case DataType::kF16x2:
+      out->data[0] = F32ToF16(f[0]) | (static_cast<uint32_t>(F32ToF16(f[1])) << 16);
+      out->data[1] = F32ToF16(f[2]) | (static_cast<uint32_t>(F32ToF16(f[3])) << 16);
+      out->count = 2;
+      break;
+    case DataType::kS32:
+      for (int k = 0; k < 4; ++k) out->data[k] = float_result_ ? F32ToS32Sat(f[k]) : r.c[k];
+      out->count = 4;
+      break;
+    default:  // kU32
+      for (int k = 0; k < 4; ++k) out->data[k] = float_result_ ? F32ToU32Sat(f[k]) : r.c[k];
+      out->count = 4;
+      break;
+  }
+}
+
+Response Sampler::Run() {
+  Response out;
+  out.executed = true;
+  const Geometry g = in_.geom;
+  const uint32_t* c = req_.coords;
+  for (int a = 0; a < 3; ++a) {
+    // Offsets are 4-bit two's complement fields (-8..7); wider values keep their low 4 bits.
+    const uint32_t v = static_cast<size_t>(a) < in_.offset.size() ? req_.offset[a] & 0xF : 0;
+    offset_[a] = static_cast<int32_t>(v ^ 8u) - 8;
+  }
+  // Array index (u32, clamped to the last layer) and the coordinate elements after it.
+  uint32_t layer = 0;
+  int first = 0;
+  if (g == Geometry::kA1d || g == Geometry::kA2d || g == Geometry::kACube) {
+    const uint32_t count = t_.desc.array_size;
+    layer = std::min(c[0], count - 1);
+    first = 1;
+  }
+  if (IsMs(g)) {
+    // 2dms {sample, x, y}; a2dms {index, sample, x, y} (the text's example order; T7).
+    if (g == Geometry::kA2dms) layer = std::min(c[0], t_.desc.array_size - 1);
+    const int si = g == Geometry::kA2dms ? 1 : 0;
+    sample_ = std::min(c[si], t_.desc.samples - 1);
+    int64_t idx[3] = {static_cast<int32_t>(c[si + 1]) + static_cast<int64_t>(offset_[0]),
+                      static_cast<int32_t>(c[si + 2]) + static_cast<int64_t>(offset_[1]), 0};
+    bool border = false;
+    const Texel r = Tap(0, layer, 0, idx, &border);
+    Output(r, &out);
+  } else if (in_.coord_type == DataType::kS32) {
+    // Integer coordinates: texel indices at one level, no filtering (T2).
+    uint32_t level = 0;
+    if (in_.tex_mode == TexMode::kLevel) {
+      const int32_t l = static_cast<int32_t>(req_.lod);
+      level = static_cast<uint32_t>(std::min<int64_t>(std::max<int64_t>(l, 0), t_.desc.levels - 1));
+    } else if (in_.tex_mode == TexMode::kGrad) {
+      const int32_t lam = Lambda(0);
+      level = lam <= 0 ? 0 : static_cast<uint32_t>(std::min<int64_t>((lam + 127) >> 8, t_.desc.levels - 1));
+    }
+    int64_t idx[3] = {0, 0, 0};
+    for (int a = 0; a < Axes(g); ++a) idx[a] = static_cast<int32_t>(c[first + a]) + static_cast<int64_t>(offset_[a]);
+    bool border = false;
+    Output(Tap(level, layer, 0, idx, &border), &out);
+  } else {
+    // Float coordinates.
+    float u[3] = {0, 0, 0};
+    int face = 0;
+    if (IsCube(g)) {
+      cube_ = SelectCubeFace(F(c[first]), F(c[first + 1]), F(c[first + 2]));
+      face = cube_.face;
+      layer = layer * 6 + static_cast<uint32_t>(face);
+      u[0] = cube_.s;
+      u[1] = cube_.t;
+    } else {
+      for (int a = 0; a < Axes(g); ++a) u[a] = F(c[first + a]);
+    }
+    const int32_t lambda = (in_.tex_mode == TexMode::kNone || in_.tex_mode == TexMode::kBase) ? 0 : Lambda(face);
+    const bool minify = lambda > 0;
+    const FilterMode filter = minify ? s_.min_filter : s_.mag_filter;
+    const uint32_t last = t_.desc.levels - 1;
+    uint32_t lv_hi = 0, lv_lo = 0, delta = 0;
+    if (minify && s_.mip_filter == MipFilter::kNearest) {
+      lv_hi = static_cast<uint32_t>(std::min<int64_t>((lambda + 127) >> 8, last));
+    } else if (minify && s_.mip_filter == MipFilter::kLinear) {
+      const int64_t d = std::min<int64_t>(lambda, static_cast<int64_t>(last) * 256);
+      lv_hi = static_cast<uint32_t>(d >> 8);
+      delta = float_result_ ? static_cast<uint32_t>(d & 255) : 0;  // integer: nearest-lower level
+      lv_lo = std::min(lv_hi + 1, last);
+    }
+    auto level_coords = [&](uint32_t k, float x[3]) {
+      const ResolvedSurface& lv = t_.level[k];
+      const float size[3] = {static_cast<float>(lv.desc.width / t_.desc.samples),
+                             static_cast<float>(lv.desc.height), static_cast<float>(lv.desc.depth)};
+      const bool norm = s_.normalized || IsCube(g);
+      for (int a = 0; a < 3; ++a) x[a] = norm ? u[a] * size[a] : u[a];
+    };
+    float x[3];
+    level_coords(lv_hi, x);
+    Texel r = SampleLevel(lv_hi, layer, face, x, filter);
+    if (delta != 0) {
+      level_coords(lv_lo, x);
+      const Texel r2 = SampleLevel(lv_lo, layer, face, x, filter);
+      r = Blend(r, r2, delta);
+    }
+    Output(r, &out);
+  }
+  if (!resident_) {
+    for (uint64_t& d : out.data) d = 0;
+    out.pred = false;
+  }
+  return out;
+}
+
+}  // namespace
+
+Response ExecTex(const ResolvedTexture& t, const SamplerDesc& s, const Instruction& in,
+                 const Request& req, MemoryPort* mem) {
+  if (in.geom != t.desc.dim) {
+    Response r;
+    r.executed = true;
+    r.trap = TrapCause::kGeometryMismatch;
+    return r;
+  }
+  Sampler smp(t, s, in, req, mem);
+  return smp.Run();
+}
+
+}  // namespace tsu

@@ -1,0 +1,203 @@
+// Bit-exact sampling arithmetic (docs/semantics.md T2-T9).
+#include "tsu/tex_math.h"
+
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace tsu {
+namespace {
+
+uint32_t Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+int64_t Sat(double v, int64_t lo, int64_t hi) {
+  if (std::isnan(v)) return 0;
+  if (v <= static_cast<double>(lo)) return lo;
+  if (v >= static_cast<double>(hi)) return hi;
+  return static_cast<int64_t>(v);
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t Mod(int64_t a, int64_t n) { return a - FloorDiv(a, n) * n; }
+
+}  // namespace
+
+int64_t NearestIndex(float x) {
+  // x * 256 is exact in double; floor of it, saturated to int32, then >> 8 == floor(x).
+  const int64_t fx = Sat(std::floor(static_cast<double>(x) * 256.0), INT32_MIN, INT32_MAX);
+  return fx >> 8;
+}
+
+int64_t LinearFixed(float x) {
+  // floor(x*256 - 127.5) == floor(x*256 + 0.5) - 128, both exact in double.
+  const double v = std::floor(static_cast<double>(x) * 256.0 + 0.5) - 128.0;
+  return Sat(v, INT32_MIN, INT32_MAX);
+}
+
+bool WrapIndex(int64_t i, uint32_t n, AddressMode mode, bool normalized, int64_t* out) {
+  const int64_t N = n;
+  if (!normalized && (mode == AddressMode::kWrap || mode == AddressMode::kMirror)) {
+    mode = AddressMode::kClamp;
+  }
+  switch (mode) {
+    case AddressMode::kWrap:
+      *out = Mod(i, N);
+      return true;
+    case AddressMode::kMirror: {
+      const int64_t m = Mod(i, 2 * N) - N;
+      *out = (N - 1) - (m >= 0 ? m : -(1 + m));
+      return true;
+    }
+    case AddressMode::kClamp:
+      *out = i < 0 ? 0 : i >= N ? N - 1 : i;
+      return true;
+    case AddressMode::kBorder:
+      *out = i;
+      return i >= 0 && i < N;
+  }
+  return false;
+}
+
+float Lerp(float a, float b, uint32_t w) {
+  const float fw = static_cast<float>(w) * (1.0f / 256.0f);  // exact
+  const float d = b - a;
+  const float p = d * fw;
+  return a + p;
+}
+
+int32_t F32ToLod(float v) {
+  return static_cast<int32_t>(Sat(std::floor(static_cast<double>(v) * 256.0 + 0.5), -kLodSat, kLodSat));
+}
+
+uint32_t Log2Table(uint32_t k) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      // No entry is within 1e-3 of a rounding tie (tex_math_test checks it), so the double
+      // computation gives the exact table on every conforming libm.
+      t[i] = static_cast<uint32_t>(std::floor(256.0 * std::log2(1.0 + (i + 0.5) / 256.0) + 0.5));
+    }
+    return t;
+  }();
+  return table[k & 255];
+}
+
+int32_t LodFromRho2(float rho2) {
+  const uint32_t u = Bits(rho2);
+  const uint32_t exp = (u >> 23) & 0xFF;
+  if (std::isnan(rho2) || (exp == 0xFF)) return (u >> 31) && !std::isnan(rho2) ? -kLodSat : kLodSat;
+  if ((u >> 31) || exp == 0) return -kLodSat;  // negative, zero or subnormal
+  const int32_t e = static_cast<int32_t>(exp) - 127;
+  const int32_t l2 = 256 * e + static_cast<int32_t>(Log2Table((u >> 15) & 0xFF));
+  const int32_t half = l2 >= 0 ? l2 / 2 : -((-l2 + 1) / 2);  // floor(l2 / 2)
+  return half < -kLodSat ? -kLodSat : half > kLodSat ? kLodSat : half;
+}
+
+void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, float* ma) {
+  switch (face) {
+    case 0: *sc = -z, *tc = -y, *ma = std::fabs(x); break;
+    case 1: *sc = z, *tc = -y, *ma = std::fabs(x); break;
+    case 2: *sc = x, *tc = z, *ma = std::fabs(y); break;
+    case 3: *sc = x, *tc = -z, *ma = std::fabs(y); break;
+    case 4: *sc = x, *tc = -y, *ma = std::fabs(z); break;
+    default: *sc = -x, *tc = -y, *ma = std::fabs(z); break;
+  }
+}
+
+CubeFace SelectCubeFace(float x, float y, float z) {
+  const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  CubeFace f;
+  // NaN compares false: a NaN component never wins, an all-NaN vector picks x.
+  if (az >= ay && az >= ax) {
+    f.face = std::signbit(z) ? 5 : 4;
+  } else if (ay >= ax) {
+    f.face = std::signbit(y) ? 3 : 2;
+  } else {
+    f.face = std::signbit(x) ? 1 : 0;
+  }
+  CubeFaceAxes(f.face, x, y, z, &f.sc, &f.tc, &f.ma);
+  const float qs = f.sc / f.ma;
+  const float qt = f.tc / f.ma;
+  f.s = (qs + 1.0f) * 0.5f;
+  f.t = (qt + 1.0f) * 0.5f;
+  return f;
+}
+
+void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int64_t* i_out,
+                  int64_t* j_out) {
+  const int64_t N = n;
+  // Texel centre in units of 1/N of the face half-width: sc = (2i + 1 - N) / N, major = 1.
+  const int64_t scn = 2 * i + 1 - N, tcn = 2 * j + 1 - N;
+  int64_t d[3];  // direction x, y, z in the same units
+  switch (face) {
+    case 0: d[0] = N, d[1] = -tcn, d[2] = -scn; break;
+    case 1: d[0] = -N, d[1] = -tcn, d[2] = scn; break;
+    case 2: d[1] = N, d[0] = scn, d[2] = tcn; break;
+    case 3: d[1] = -N, d[0] = scn, d[2] = -tcn; break;
+    case 4: d[2] = N, d[0] = scn, d[1] = -tcn; break;
+    default: d[2] = -N, d[0] = -scn, d[1] = -tcn; break;
+  }
+  const int64_t ax = std::llabs(d[0]), ay = std::llabs(d[1]), az = std::llabs(d[2]);
+  int f;
+  if (az >= ay && az >= ax) {
+    f = d[2] < 0 ? 5 : 4;
+  } else if (ay >= ax) {
+    f = d[1] < 0 ? 3 : 2;
+  } else {
+    f = d[0] < 0 ? 1 : 0;
+  }
+  int64_t sc, tc, ma;
+  switch (f) {
+    case 0: sc = -d[2], tc = -d[1], ma = ax; break;
+    case 1: sc = d[2], tc = -d[1], ma = ax; break;
+    case 2: sc = d[0], tc = d[2], ma = ay; break;
+    case 3: sc = d[0], tc = -d[2], ma = ay; break;
+    case 4: sc = d[0], tc = -d[1], ma = az; break;
+    default: sc = -d[0], tc = -d[1], ma = az; break;
+  }
+  // index = floor((sc / ma + 1) / 2 * N), exactly; clamped (the centre lies inside the face).
+  auto idx = [&](int64_t c) {
+    const int64_t v = FloorDiv((c + ma) * N, 2 * ma);
+    return v < 0 ? 0 : v >= N ? N - 1 : v;
+  };
+  *face_out = f;
+  *i_out = idx(sc);
+  *j_out = idx(tc);
+}
+
+uint32_t SrgbToLinear(uint32_t code) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      const double c = i / 255.0;
+      const double l = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+      t[i] = Bits(static_cast<float>(l));
+    }
+    return t;
+  }();
+  return table[code & 255];
+}
+
+uint32_t F32ToS32Sat(uint32_t f32_bits) {
+  float f;
+  std::memcpy(&f, &f32_bits, 4);
+  return static_cast<uint32_t>(static_cast<int32_t>(Sat(std::trunc(static_cast<double>(f)), INT32_MIN, INT32_MAX)));
+}
+
+uint32_t F32ToU32Sat(uint32_t f32_bits) {
+  float f;
+  std::memcpy(&f, &f32_bits, 4);
+  return static_cast<uint32_t>(Sat(std::trunc(static_cast<double>(f)), 0, UINT32_MAX));
+}
+
+}  // namespace tsu
