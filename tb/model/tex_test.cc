@@ -1,0 +1,687 @@
+// tex semantics: the sampling arithmetic against hand-derived values, whole lookups against the
+// formula in double precision with the 1.8 quantization applied, and the properties of
+// docs/semantics.md T1-T10.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "tsu/ptx_parser.h"
+#include "tsu/tex_math.h"
+#include "tsu/texture.h"
+#include "tsu/unit.h"
+
+namespace tsu {
+namespace {
+
+uint32_t B(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float F(uint64_t u64) {
+  const uint32_t u = static_cast<uint32_t>(u64);
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+// ---- Arithmetic steps -------------------------------------------------------------------------
+
+TEST(TexMath, NearestIndexIsFloor) {
+  EXPECT_EQ(NearestIndex(0.0f), 0);
+  EXPECT_EQ(NearestIndex(0.999f), 0);
+  EXPECT_EQ(NearestIndex(1.0f), 1);
+  EXPECT_EQ(NearestIndex(-0.001f), -1);
+  EXPECT_EQ(NearestIndex(-1.0f), -1);
+  EXPECT_EQ(NearestIndex(std::nanf("")), 0);
+  EXPECT_EQ(NearestIndex(1e30f), (1 << 23) - 1);
+  EXPECT_EQ(NearestIndex(-1e30f), -(1 << 23));
+}
+
+TEST(TexMath, LinearFixedMatchesLavapipeFormula) {
+  // fx = floor((x - 0.5) * 256 + 0.5): taps fx >> 8 and +1, weight fx & 255.
+  EXPECT_EQ(LinearFixed(0.5f), 0);         // texel centre 0: all weight on tap 0
+  EXPECT_EQ(LinearFixed(1.0f), 128);       // half way between 0 and 1
+  EXPECT_EQ(LinearFixed(1.5f), 256);       // texel centre 1
+  EXPECT_EQ(LinearFixed(0.0f), -128);      // half way between -1 and 0
+  EXPECT_EQ(LinearFixed(0.5f + 1.0f / 512), 1);   // a tie rounds up
+  EXPECT_EQ(LinearFixed(0.5f + 1.0f / 1024), 0);
+  EXPECT_EQ(LinearFixed(std::nanf("")), 0);
+}
+
+TEST(TexMath, WrapModesPerSemanticsSection5) {
+  int64_t o;
+  // repeat: periodic.
+  for (int64_t i = -20; i < 20; ++i) {
+    int64_t a, b;
+    ASSERT_TRUE(WrapIndex(i, 5, AddressMode::kWrap, true, &a));
+    ASSERT_TRUE(WrapIndex(i + 5, 5, AddressMode::kWrap, true, &b));
+    EXPECT_EQ(a, b);
+    EXPECT_GE(a, 0);
+    EXPECT_LT(a, 5);
+  }
+  // mirrored repeat: symmetric about the edge (i and -1-i), period 2n.
+  for (int64_t i = -20; i < 20; ++i) {
+    int64_t a, b, c;
+    ASSERT_TRUE(WrapIndex(i, 5, AddressMode::kMirror, true, &a));
+    ASSERT_TRUE(WrapIndex(-1 - i, 5, AddressMode::kMirror, true, &b));
+    ASSERT_TRUE(WrapIndex(i + 10, 5, AddressMode::kMirror, true, &c));
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a, c);
+  }
+  ASSERT_TRUE(WrapIndex(5, 5, AddressMode::kMirror, true, &o));
+  EXPECT_EQ(o, 4);
+  ASSERT_TRUE(WrapIndex(-1, 5, AddressMode::kMirror, true, &o));
+  EXPECT_EQ(o, 0);
+  ASSERT_TRUE(WrapIndex(-7, 5, AddressMode::kClamp, true, &o));
+  EXPECT_EQ(o, 0);
+  ASSERT_TRUE(WrapIndex(9, 5, AddressMode::kClamp, true, &o));
+  EXPECT_EQ(o, 4);
+  EXPECT_FALSE(WrapIndex(5, 5, AddressMode::kBorder, true, &o));
+  EXPECT_FALSE(WrapIndex(-1, 5, AddressMode::kBorder, true, &o));
+  EXPECT_TRUE(WrapIndex(4, 5, AddressMode::kBorder, true, &o));
+  // Unnormalized coordinates: wrap and mirror act as clamp (CUDA).
+  ASSERT_TRUE(WrapIndex(7, 5, AddressMode::kWrap, false, &o));
+  EXPECT_EQ(o, 4);
+  ASSERT_TRUE(WrapIndex(-3, 5, AddressMode::kMirror, false, &o));
+  EXPECT_EQ(o, 0);
+}
+
+TEST(TexMath, LerpIsExactForEqualEndsAndZeroWeight) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> d(-1e6f, 1e6f);
+  for (int k = 0; k < 10000; ++k) {
+    const float a = d(rng), b = d(rng);
+    const uint32_t w = rng() % 257;
+    EXPECT_EQ(B(Lerp(a, a, w)), B(a));
+    EXPECT_EQ(B(Lerp(a, b, 0)), B(a));
+  }
+  EXPECT_EQ(Lerp(0.0f, 1.0f, 128), 0.5f);
+  EXPECT_EQ(Lerp(0.0f, 1.0f, 64), 0.25f);
+}
+
+TEST(TexMath, Log2TableHasNoNearTies) {
+  for (uint32_t k = 0; k < 256; ++k) {
+    const long double v = 256.0L * std::log2(1.0L + (k + 0.5L) / 256.0L);
+    const long double frac = v - std::floor(v);
+    EXPECT_GT(std::fabs(frac - 0.5L), 1e-3L) << k;
+    EXPECT_EQ(Log2Table(k), static_cast<uint32_t>(std::floor(v + 0.5L))) << k;
+  }
+}
+
+TEST(TexMath, LodOfPowersOfTwo) {
+  EXPECT_EQ(LodFromRho2(1.0f), 0);     // rho = 1: LOD 0
+  EXPECT_EQ(LodFromRho2(4.0f), 256);   // rho = 2 (2x minified): LOD 1.0
+  EXPECT_EQ(LodFromRho2(16.0f), 512);  // rho = 4: LOD 2.0
+  EXPECT_EQ(LodFromRho2(0.25f), -256); // rho = 1/2 (magnified): LOD -1.0
+  EXPECT_EQ(LodFromRho2(0.0f), -kLodSat);
+  EXPECT_EQ(LodFromRho2(-1.0f), -kLodSat);
+  EXPECT_EQ(LodFromRho2(INFINITY), kLodSat);
+  EXPECT_EQ(LodFromRho2(std::nanf("")), kLodSat);
+  // Within 1.5/256 of log2(sqrt(rho2)) everywhere: half a table bucket (0.36/256 after the
+  // halving), the table rounding (0.25/256) and the final floor (1/256).
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> d(1e-6f, 1e6f);
+  for (int k = 0; k < 100000; ++k) {
+    const float r2 = d(rng);
+    const double exact = 128.0 * std::log2(static_cast<double>(r2));
+    EXPECT_NEAR(LodFromRho2(r2), exact, 1.5) << r2;
+  }
+  EXPECT_EQ(F32ToLod(1.5f), 384);
+  EXPECT_EQ(F32ToLod(-0.5f), -128);
+  EXPECT_EQ(F32ToLod(1.0f / 512), 1);  // half rounds up
+}
+
+TEST(TexMath, CubeFaceSelectionTable) {
+  struct Case {
+    float x, y, z;
+    int face;
+    float s, t;
+  } cases[] = {
+      {1, 0.5f, 0.25f, 0, (-0.25f + 1) / 2, (-0.5f + 1) / 2},
+      {-1, 0.5f, 0.25f, 1, (0.25f + 1) / 2, (-0.5f + 1) / 2},
+      {0.5f, 1, 0.25f, 2, (0.5f + 1) / 2, (0.25f + 1) / 2},
+      {0.5f, -1, 0.25f, 3, (0.5f + 1) / 2, (-0.25f + 1) / 2},
+      {0.5f, 0.25f, 1, 4, (0.5f + 1) / 2, (-0.25f + 1) / 2},
+      {0.5f, 0.25f, -1, 5, (-0.5f + 1) / 2, (-0.25f + 1) / 2},
+      {1, 1, 0, 2, 1.0f, 0.5f},   // tie x/y: y wins
+      {1, 0, 1, 4, 1.0f, 0.5f},   // tie x/z: z wins
+      {0, -2, 2, 4, 0.5f, 1.0f},  // tie y/z: z wins
+  };
+  for (const Case& c : cases) {
+    const CubeFace f = SelectCubeFace(c.x, c.y, c.z);
+    EXPECT_EQ(f.face, c.face) << c.x << "," << c.y << "," << c.z;
+    EXPECT_EQ(f.s, c.s);
+    EXPECT_EQ(f.t, c.t);
+  }
+}
+
+TEST(TexMath, CubeAdjacencyIsAnInvolutionAlongEveryEdge) {
+  // Stepping off an edge lands on the adjacent face's edge texel, and stepping back off that
+  // edge returns to the start.
+  for (uint32_t n : {1u, 2u, 3u, 8u}) {
+    for (int face = 0; face < 6; ++face) {
+      for (int64_t k = 0; k < n; ++k) {
+        const int64_t outs[4][2] = {{-1, k}, {n, k}, {k, -1}, {k, n}};
+        for (const auto& o : outs) {
+          int f2, f3;
+          int64_t i2, j2, i3, j3;
+          CubeAdjacent(face, o[0], o[1], n, &f2, &i2, &j2);
+          ASSERT_NE(f2, face);
+          ASSERT_NE(f2 / 2 * 2 + (1 - f2 % 2), face) << "opposite face";
+          // Which edge of f2 are we on? Step outward from it.
+          const bool on_i = i2 == 0 || i2 == n - 1, on_j = j2 == 0 || j2 == n - 1;
+          ASSERT_TRUE(on_i || on_j);
+          bool back = false;
+          const int64_t cand[4][2] = {{-1, j2}, {static_cast<int64_t>(n), j2}, {i2, -1}, {i2, static_cast<int64_t>(n)}};
+          for (const auto& c : cand) {
+            if ((c[0] == -1 && i2 != 0) || (c[0] == n && i2 != n - 1)) continue;
+            if ((c[1] == -1 && j2 != 0) || (c[1] == n && j2 != n - 1)) continue;
+            CubeAdjacent(f2, c[0], c[1], n, &f3, &i3, &j3);
+            const int64_t ci = std::min<int64_t>(std::max<int64_t>(o[0], 0), n - 1);
+            const int64_t cj = std::min<int64_t>(std::max<int64_t>(o[1], 0), n - 1);
+            if (f3 == face && i3 == ci && j3 == cj) back = true;
+          }
+          EXPECT_TRUE(back) << "face " << face << " n " << n << " (" << o[0] << "," << o[1] << ")";
+        }
+      }
+    }
+  }
+}
+
+TEST(TexMath, ConversionsSaturate) {
+  EXPECT_EQ(F32ToS32Sat(B(-1.9f)), static_cast<uint32_t>(-1));
+  EXPECT_EQ(F32ToS32Sat(B(3e9f)), 0x7FFFFFFFu);
+  EXPECT_EQ(F32ToS32Sat(B(std::nanf(""))), 0u);
+  EXPECT_EQ(F32ToU32Sat(B(-5.0f)), 0u);
+  EXPECT_EQ(F32ToU32Sat(B(5e9f)), 0xFFFFFFFFu);
+  EXPECT_EQ(F32ToU32Sat(B(7.99f)), 7u);
+  EXPECT_EQ(F(SrgbToLinear(0)), 0.0f);
+  EXPECT_EQ(F(SrgbToLinear(255)), 1.0f);
+  EXPECT_NEAR(F(SrgbToLinear(128)), 0.2158605, 1e-6);
+}
+
+// ---- Whole lookups ------------------------------------------------------------------------------
+
+class TexFixture : public ::testing::Test {
+ protected:
+  TexFixture() : unit_(&mem_) {}
+
+  void Bind(const TextureDesc& d) {
+    std::string err;
+    ASSERT_TRUE(unit_.BindTexture(1, d, &err)) << err;
+    tex_ = unit_.FindTexture(1);
+  }
+  void Put(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z, const uint32_t c[4],
+           uint32_t sample = 0) {
+    uint8_t bytes[16] = {};
+    PackTexel(tex_->fmt, c, bytes);
+    mem_.Write(TexelAddress(*tex_, level, layer, x, y, z, sample), bytes,
+               static_cast<uint32_t>(tex_->fmt.texel_bytes));
+  }
+  void PutF(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z, float r, float g = 0,
+            float b = 0, float a = 1) {
+    const uint32_t c[4] = {B(r), B(g), B(b), B(a)};
+    Put(level, layer, x, y, z, c);
+  }
+  Response Tex(const std::string& ptx, const Request& req) {
+    Instruction in;
+    std::string err;
+    EXPECT_TRUE(ParsePtx(ptx, &in, &err)) << err << ": " << ptx;
+    return unit_.Execute(in, req);
+  }
+  static Request Coords(float a, float b = 0, float c = 0, float d = 0) {
+    Request r;
+    r.handle = 1;
+    r.coords[0] = B(a), r.coords[1] = B(b), r.coords[2] = B(c), r.coords[3] = B(d);
+    return r;
+  }
+
+  SparseMemory mem_;
+  Unit unit_;
+  const ResolvedTexture* tex_ = nullptr;
+};
+
+TextureDesc Float2d(uint32_t w, uint32_t h, FilterMode f, Layout layout = Layout::kPitch) {
+  TextureDesc d;
+  d.dim = Geometry::k2d;
+  d.width = w, d.height = h;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kFloat;
+  d.layout = layout;
+  d.base = 0x10000;
+  d.sampler.mag_filter = d.sampler.min_filter = f;
+  d.sampler.normalized = true;
+  d.sampler.address[0] = d.sampler.address[1] = AddressMode::kWrap;
+  return d;
+}
+
+TEST_F(TexFixture, NearestAtTexelCentresReturnsTheTexel) {
+  for (Layout layout : {Layout::kPitch, Layout::kBlockLinear}) {
+    Bind(Float2d(13, 7, FilterMode::kNearest, layout));
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<float> d(-100, 100);
+    float v[13][7];
+    for (uint32_t y = 0; y < 7; ++y) {
+      for (uint32_t x = 0; x < 13; ++x) PutF(0, 0, x, y, 0, v[x][y] = d(rng), 1, 2, 3);
+    }
+    for (uint32_t y = 0; y < 7; ++y) {
+      for (uint32_t x = 0; x < 13; ++x) {
+        const Response r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];",
+                               Coords((x + 0.5f) / 13, (y + 0.5f) / 7));
+        ASSERT_EQ(r.trap, TrapCause::kNone);
+        EXPECT_EQ(F(r.data[0]), v[x][y]);
+        EXPECT_EQ(F(r.data[3]), 3.0f);
+      }
+    }
+  }
+}
+
+TEST_F(TexFixture, LinearOverAConstantReturnsTheConstant) {
+  Bind(Float2d(9, 5, FilterMode::kLinear));
+  for (uint32_t y = 0; y < 5; ++y) {
+    for (uint32_t x = 0; x < 9; ++x) PutF(0, 0, x, y, 0, 0.3f, -7.25f, 1e-3f, 1);
+  }
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<float> d(-3, 3);
+  for (int k = 0; k < 2000; ++k) {
+    const Response r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(d(rng), d(rng)));
+    EXPECT_EQ(F(r.data[0]), 0.3f);
+    EXPECT_EQ(F(r.data[1]), -7.25f);
+    EXPECT_EQ(F(r.data[2]), 1e-3f);
+  }
+}
+
+// Bilinear against the formula in double precision with the 1.8 quantization applied.
+TEST_F(TexFixture, BilinearMatchesTheQuantizedFormula) {
+  Bind(Float2d(6, 4, FilterMode::kLinear));
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<float> d(-1, 1);
+  double T[6][4];
+  for (uint32_t y = 0; y < 4; ++y) {
+    for (uint32_t x = 0; x < 6; ++x) PutF(0, 0, x, y, 0, static_cast<float>(T[x][y] = d(rng)));
+  }
+  for (int k = 0; k < 5000; ++k) {
+    const float u = d(rng) * 2, v = d(rng) * 2;
+    const Response r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(u, v));
+    // Independent derivation: x = u*W, fx = round((x - 0.5) * 256), wrap both taps.
+    const double fx = std::floor((static_cast<double>(u * 6.0f) - 0.5) * 256 + 0.5);
+    const double fy = std::floor((static_cast<double>(v * 4.0f) - 0.5) * 256 + 0.5);
+    const int64_t i = static_cast<int64_t>(std::floor(fx / 256)), j = static_cast<int64_t>(std::floor(fy / 256));
+    const double a = (fx - 256.0 * i) / 256, b = (fy - 256.0 * j) / 256;
+    auto t = [&](int64_t x, int64_t y) { return T[((x % 6) + 6) % 6][((y % 4) + 4) % 4]; };
+    const double want = (1 - a) * (1 - b) * t(i, j) + a * (1 - b) * t(i + 1, j) + (1 - a) * b * t(i, j + 1) +
+                        a * b * t(i + 1, j + 1);
+    EXPECT_NEAR(F(r.data[0]), want, 1e-6) << u << "," << v;
+  }
+}
+
+TEST_F(TexFixture, WrapIsPeriodicAndMirrorIsSymmetric) {
+  TextureDesc d = Float2d(5, 3, FilterMode::kLinear);
+  Bind(d);
+  std::mt19937 rng(6);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  for (uint32_t y = 0; y < 3; ++y) {
+    for (uint32_t x = 0; x < 5; ++x) PutF(0, 0, x, y, 0, dist(rng));
+  }
+  for (int k = 0; k < 500; ++k) {
+    // Multiples of 1/128 keep u*W exact, so u and u + 1 address the same sub-texel position.
+    const float u = static_cast<float>(rng() % 256) / 128.0f - 1.0f, v = static_cast<float>(rng() % 256) / 128.0f;
+    const Response a = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(u, v));
+    const Response b = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(u + 1.0f, v - 2.0f));
+    EXPECT_EQ(a.data[0], b.data[0]);
+  }
+  d.sampler.address[0] = d.sampler.address[1] = AddressMode::kMirror;
+  std::string err;
+  ASSERT_TRUE(unit_.BindTexture(1, d, &err));
+  for (int k = 0; k < 500; ++k) {
+    const float u = static_cast<float>(rng() % 256) / 128.0f, v = static_cast<float>(rng() % 256) / 128.0f;
+    const Response a = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(u, v));
+    const Response b = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(-u, -v));
+    // The mirrored footprint lerps the same taps in the opposite order: equal up to rounding.
+    EXPECT_NEAR(F(a.data[0]), F(b.data[0]), 1e-6) << u << "," << v;
+  }
+}
+
+TEST_F(TexFixture, BorderReturnsTheBorderColour) {
+  TextureDesc d = Float2d(4, 4, FilterMode::kNearest);
+  d.sampler.address[0] = d.sampler.address[1] = AddressMode::kBorder;
+  d.sampler.border[0] = B(0.25f), d.sampler.border[3] = B(0.5f);
+  Bind(d);
+  const Response r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", Coords(1.1f, 0.5f));
+  EXPECT_EQ(F(r.data[0]), 0.25f);
+  EXPECT_EQ(F(r.data[3]), 0.5f);
+}
+
+// A mip chain with a constant value per level (the level number).
+TEST_F(TexFixture, TwoTimesMinifiedGradientGivesLodOne) {
+  TextureDesc d = Float2d(64, 64, FilterMode::kNearest);
+  d.levels = 7;
+  d.sampler.mip_filter = MipFilter::kNearest;
+  Bind(d);
+  for (uint32_t k = 0; k < 7; ++k) {
+    for (uint32_t y = 0; y < (64u >> k); ++y) {
+      for (uint32_t x = 0; x < (64u >> k); ++x) PutF(k, 0, x, y, 0, static_cast<float>(k));
+    }
+  }
+  Request r = Coords(0.3f, 0.6f);
+  r.dpdx[0] = B(2.0f / 64), r.dpdy[1] = B(2.0f / 64);  // two texels per pixel
+  EXPECT_EQ(F(Tex("tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], {x0,x1}, {y0,y1};", r).data[0]), 1.0f);
+  r.dpdx[0] = B(8.0f / 64), r.dpdy[1] = B(1.0f / 64);  // the larger gradient decides: 8x -> 3
+  EXPECT_EQ(F(Tex("tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], {x0,x1}, {y0,y1};", r).data[0]), 3.0f);
+  r.lod = B(4.0f);
+  EXPECT_EQ(F(Tex("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], l;", r).data[0]), 4.0f);
+  r.lod = B(40.0f);  // beyond the chain: the last level
+  EXPECT_EQ(F(Tex("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], l;", r).data[0]), 6.0f);
+  EXPECT_EQ(F(Tex("tex.base.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", r).data[0]), 0.0f);
+  // Trilinear: LOD 1.25 blends levels 1 and 2 with weight 64/256.
+  d.sampler.mip_filter = MipFilter::kLinear;
+  std::string err;
+  ASSERT_TRUE(unit_.BindTexture(1, d, &err));
+  r.lod = B(1.25f);
+  EXPECT_EQ(F(Tex("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], l;", r).data[0]), 1.25f);
+  // Nearest mip rounds half down (Vulkan ceil(d + 0.5) - 1): 1.5 -> 1, 1.5 + 1/256 -> 2.
+  d.sampler.mip_filter = MipFilter::kNearest;
+  ASSERT_TRUE(unit_.BindTexture(1, d, &err));
+  r.lod = B(1.5f);
+  EXPECT_EQ(F(Tex("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], l;", r).data[0]), 1.0f);
+  r.lod = B(1.5f + 1.0f / 256);
+  EXPECT_EQ(F(Tex("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], l;", r).data[0]), 2.0f);
+}
+
+TEST_F(TexFixture, NonResidentTilesReturnZeroAndFalse) {
+  TextureDesc d = Float2d(16, 16, FilterMode::kNearest);
+  d.tile_log2[0] = d.tile_log2[1] = 3;  // 8x8 tiles
+  d.non_resident.push_back({0, 0, 1, 0, 0});  // x 8..15, y 0..7
+  Bind(d);
+  for (uint32_t y = 0; y < 16; ++y) {
+    for (uint32_t x = 0; x < 16; ++x) PutF(0, 0, x, y, 0, 5.0f, 6.0f, 7.0f, 8.0f);
+  }
+  Response r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}|p, [t, {u,v}];", Coords(0.75f, 0.25f));
+  EXPECT_FALSE(r.pred);
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(r.data[k], 0u);
+  r = Tex("tex.2d.v4.f32.f32 {a,b,c,d}|p, [t, {u,v}];", Coords(0.25f, 0.25f));
+  EXPECT_TRUE(r.pred);
+  EXPECT_EQ(F(r.data[0]), 5.0f);
+}
+
+TEST_F(TexFixture, DepthCompareBeforeFiltering) {
+  TextureDesc d;
+  d.dim = Geometry::k2d;
+  d.width = 2, d.height = 1;
+  d.order = ChannelOrder::kDepth;
+  d.type = ChannelType::kFloat;
+  d.sampler.mag_filter = FilterMode::kLinear;
+  d.sampler.compare = CompareOp::kLessEqual;
+  Bind(d);
+  const uint32_t t0[4] = {B(0.2f), 0, 0, 0}, t1[4] = {B(0.8f), 0, 0, 0};
+  Put(0, 0, 0, 0, 0, t0);
+  Put(0, 0, 1, 0, 0, t1);
+  Request r = Coords(1.0f, 0.5f);  // half way: (ref <= 0.2) and (ref <= 0.8) averaged
+  r.depth_ref = B(0.5f);
+  Response out = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], f;", r);
+  EXPECT_EQ(F(out.data[0]), 0.5f);  // 0 and 1 filtered, not 0.5 compared against 0.5
+  EXPECT_EQ(F(out.data[3]), 1.0f);
+  r.depth_ref = B(0.1f);
+  EXPECT_EQ(F(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], f;", r).data[0]), 1.0f);
+}
+
+TEST_F(TexFixture, CubeFacesAgreeAlongSharedEdges) {
+  TextureDesc d;
+  d.dim = Geometry::kCube;
+  d.width = d.height = 4;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kFloat;
+  d.sampler.mag_filter = d.sampler.min_filter = FilterMode::kLinear;
+  d.sampler.seamless_cube = true;
+  Bind(d);
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> dist(0, 1);
+  for (uint32_t f = 0; f < 6; ++f) {
+    for (uint32_t y = 0; y < 4; ++y) {
+      for (uint32_t x = 0; x < 4; ++x) PutF(0, f, x, y, 0, dist(rng));
+    }
+  }
+  // Directions exactly on an edge between two faces (|major| == |other|): the tie picks one face,
+  // and a direction a hair to either side must give (nearly) the same filtered value.
+  for (int k = 0; k < 300; ++k) {
+    const float t = dist(rng) * 1.6f - 0.8f;
+    const float e = 1.0f / 4096;
+    const Response a = Tex("tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}];", Coords(1.0f, t, 1.0f - e));
+    const Response b = Tex("tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}];", Coords(1.0f - e, t, 1.0f));
+    EXPECT_NEAR(F(a.data[0]), F(b.data[0]), 2e-3) << t;
+  }
+}
+
+TEST_F(TexFixture, ArraysMultisampleAndIntegerCoordinates) {
+  TextureDesc d;
+  d.dim = Geometry::kA2dms;
+  d.width = 4, d.height = 4, d.array_size = 3, d.samples = 4;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kUnsignedInt32;
+  Bind(d);
+  for (uint32_t l = 0; l < 3; ++l) {
+    for (uint32_t s = 0; s < 4; ++s) {
+      const uint32_t c[4] = {100 * l + 10 * s + 1, 0, 0, 0};
+      Put(0, l, 2, 1, 0, c, s);
+    }
+  }
+  Request r;
+  r.handle = 1;
+  r.coords[0] = 2, r.coords[1] = 3, r.coords[2] = 2, r.coords[3] = 1;  // {index, sample, x, y}
+  Response out = Tex("tex.a2dms.v4.u32.s32 {a,b,c,d}, [t, {i,s,x,y}];", r);
+  EXPECT_EQ(out.data[0], 231u);
+  EXPECT_EQ(out.data[3], 1u);  // missing alpha of an integer format is 1
+  r.coords[0] = 99;  // the layer clamps to the last
+  EXPECT_EQ(Tex("tex.a2dms.v4.u32.s32 {a,b,c,d}, [t, {i,s,x,y}];", r).data[0], 231u);
+  // Offsets move integer coordinates: x = 1 + 1.
+  r.coords[2] = 1;
+  r.offset[0] = 1;
+  EXPECT_EQ(Tex("tex.a2dms.v4.u32.s32 {a,b,c,d}, [t, {i,s,x,y}], {o1,o2};", r).data[0], 231u);
+  // Integer results converted to f32 for an .f32 destination.
+  r.offset[0] = 0, r.coords[2] = 2;
+  EXPECT_EQ(F(Tex("tex.a2dms.v4.f32.s32 {a,b,c,d}, [t, {i,s,x,y}];", r).data[0]), 231.0f);
+}
+
+TEST_F(TexFixture, ResultConversions) {
+  TextureDesc d = Float2d(1, 1, FilterMode::kNearest);
+  Bind(d);
+  PutF(0, 0, 0, 0, 0, 1.5f, -2.7f, 65536.0f * 65536.0f, 0.1f);
+  Request r = Coords(0.5f, 0.5f);
+  Response out = Tex("tex.2d.v4.s32.f32 {a,b,c,d}, [t, {u,v}];", r);
+  EXPECT_EQ(out.data[0], 1u);
+  EXPECT_EQ(out.data[1], static_cast<uint32_t>(-2));
+  EXPECT_EQ(out.data[2], 0x7FFFFFFFu);
+  out = Tex("tex.2d.v4.u32.f32 {a,b,c,d}, [t, {u,v}];", r);
+  EXPECT_EQ(out.data[1], 0u);
+  out = Tex("tex.2d.v4.f16.f32 {a,b,c,d}, [t, {u,v}];", r);
+  EXPECT_EQ(out.data[0], 0x3E00u);
+  EXPECT_EQ(out.data[2], 0x7C00u);  // overflow -> +Inf
+  out = Tex("tex.2d.v2.f16x2.f32 {a,b}, [t, {u,v}];", r);
+  EXPECT_EQ(out.count, 2);
+  EXPECT_EQ(out.data[0], 0x3E00u | (static_cast<uint64_t>(F32ToF16(B(-2.7f))) << 16));
+}
+
+TEST_F(TexFixture, ReadModeNormalizedAndSrgb) {
+  TextureDesc d;
+  d.dim = Geometry::k1d;
+  d.width = 2;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kUnsignedInt8;
+  d.sampler.read_mode = ReadMode::kNormalizedFloat;
+  Bind(d);
+  const uint32_t c[4] = {255, 0, 51, 128};
+  Put(0, 0, 0, 0, 0, c);
+  Response out = Tex("tex.1d.v4.f32.f32 {a,b,c,d}, [t, {u}];", Coords(0.5f));
+  EXPECT_EQ(F(out.data[0]), 1.0f);
+  EXPECT_EQ(F(out.data[2]), 0.2f);
+  d.order = ChannelOrder::kSRGBA;
+  d.type = ChannelType::kUnormInt8;
+  d.sampler.read_mode = ReadMode::kElementType;
+  Bind(d);
+  const uint32_t s[4] = {B(1.0f), B(0.0f), B(128 / 255.0f), B(128 / 255.0f)};
+  Put(0, 0, 0, 0, 0, s);
+  out = Tex("tex.1d.v4.f32.f32 {a,b,c,d}, [t, {u}];", Coords(0.5f));
+  EXPECT_EQ(out.data[2], SrgbToLinear(128));     // colour decoded
+  EXPECT_EQ(F(out.data[3]), 128 / 255.0f);       // alpha linear
+}
+
+TEST_F(TexFixture, IntegerTexturesAreNotFiltered) {
+  TextureDesc d;
+  d.dim = Geometry::k1d;
+  d.width = 2;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kSignedInt16;
+  d.sampler.mag_filter = FilterMode::kLinear;
+  Bind(d);
+  const uint32_t a[4] = {static_cast<uint32_t>(-7), 0, 0, 0}, b[4] = {9, 0, 0, 0};
+  Put(0, 0, 0, 0, 0, a);
+  Put(0, 0, 1, 0, 0, b);
+  Request r;
+  r.handle = 1;
+  r.coords[0] = B(0.9f);  // linear would blend; integer results take the nearest texel
+  EXPECT_EQ(Tex("tex.1d.v4.s32.f32 {a,b,c,d}, [t, {u}];", r).data[0], static_cast<uint32_t>(-7));
+}
+
+TEST_F(TexFixture, TrapsOnBadHandlesAndGeometry) {
+  Bind(Float2d(2, 2, FilterMode::kNearest));
+  Request r = Coords(0.5f, 0.5f);
+  EXPECT_EQ(Tex("tex.3d.v4.f32.f32 {a,b,c,d}, [t, {u,v,w,q}];", r).trap, TrapCause::kGeometryMismatch);
+  r.handle = 77;
+  EXPECT_EQ(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", r).trap, TrapCause::kInvalidHandle);
+  r.handle = 1;
+  r.sampler = 5;  // no sampler bound there
+  EXPECT_EQ(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, s, {u,v}];", r).trap, TrapCause::kInvalidHandle);
+  SamplerDesc s;
+  s.mag_filter = FilterMode::kLinear;
+  std::string err;
+  ASSERT_TRUE(unit_.BindSampler(5, s, &err));
+  EXPECT_EQ(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, s, {u,v}];", r).trap, TrapCause::kNone);
+}
+
+TEST(TexDescriptor, InvalidDescriptorsNameTheRule) {
+  struct Case {
+    const char* want;
+    void (*edit)(TextureDesc*);
+  } cases[] = {
+      {"cube faces are square", [](TextureDesc* d) { d->dim = Geometry::kCube; d->width = 4; d->height = 2; }},
+      {"levels must be 1..3", [](TextureDesc* d) { d->width = 4; d->height = 4; d->levels = 4; }},
+      {"samples must be 1, 2, 4 or 8", [](TextureDesc* d) { d->dim = Geometry::k2dms; d->samples = 3; }},
+      {"a multisample texture has one level", [](TextureDesc* d) { d->dim = Geometry::k2dms; d->width = 4; d->levels = 2; }},
+      {"array texture needs array_size", [](TextureDesc* d) { d->dim = Geometry::kA2d; }},
+      {"max_anisotropy must be 1", [](TextureDesc* d) { d->sampler.max_anisotropy = 16; }},
+      {"min_lod is greater than max_lod", [](TextureDesc* d) { d->sampler.min_lod = 3; d->sampler.max_lod = 1; }},
+      {"not 512-byte aligned", [](TextureDesc* d) { d->layout = Layout::kBlockLinear; d->base = 0x100; }},
+      {"non-resident tile", [](TextureDesc* d) { d->non_resident.push_back({5, 0, 0, 0, 0}); }},
+  };
+  for (const Case& c : cases) {
+    TextureDesc d;
+    c.edit(&d);
+    ResolvedTexture r;
+    std::string err;
+    EXPECT_FALSE(ResolveTexture(d, &r, &err)) << c.want;
+    EXPECT_NE(err.find(c.want), std::string::npos) << err;
+  }
+}
+
+TEST(TexDescriptor, MipChainPlacementAndBlockShrink) {
+  TextureDesc d;
+  d.dim = Geometry::kA2d;
+  d.width = 64, d.height = 16, d.array_size = 2, d.levels = 7;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kUnormInt8;
+  d.layout = Layout::kBlockLinear;
+  d.block_height_log2 = 4;
+  ResolvedTexture r;
+  std::string err;
+  ASSERT_TRUE(ResolveTexture(d, &r, &err)) << err;
+  // Level 0: 64x16 RGBA8 = 256 B rows = 4 GOBs wide, 2 GOBs high -> block height shrinks to 2^1.
+  EXPECT_EQ(r.level[0].desc.block_height_log2, 1);
+  EXPECT_EQ(r.level[0].size_bytes, 4u * 2 * 512);
+  EXPECT_EQ(r.level[1].desc.base, 4096u);                      // 512-aligned after level 0
+  EXPECT_EQ(r.level[1].desc.block_height_log2, 0);             // 8 rows: one GOB
+  for (size_t k = 0; k < r.level.size(); ++k) EXPECT_EQ(r.level[k].desc.base % 512, 0u);
+  EXPECT_EQ(r.layer_stride % 512, 0u);
+  EXPECT_EQ(r.size_bytes, 2 * r.layer_stride);
+}
+
+// ---- Front end ------------------------------------------------------------------------------------
+
+TEST(TexFrontEnd, AcceptsEveryFormOfTheText) {
+  const char* ok[] = {
+      "tex.3d.v4.s32.s32  {r1,r2,r3,r4}, [tex_a,{f1,f2,f3,f4}];",
+      "tex.1d.v4.s32.f32  {r1,r2,r3,r4}, [tex_a,smpl_x,{f1}];",
+      "tex.a1d.v4.s32.s32 {r1,r2,r3,r4}, [tex_a,smpl_x,{idx,s1}];",
+      "tex.a2d.v4.s32.f32 {r1,r2,r3,r4}, [tex_a,{idx,f1,f2,f3}];",
+      "tex.acube.v4.f32.f32 {r0,r1,r2,r3}, [tex_cuarray,{idx,f1,f2,f3}];",
+      "tex.2dms.v4.s32.s32 {r0,r1,r2,r3}, [tex_ms,{sample,r6,r7,r8}];",
+      "tex.2dms.v4.s32.s32 {r0,r1,r2,r3}, [tex_ms, smpl_x,{sample,r6,r7,r8}];",
+      "tex.a2dms.v4.s32.s32 {r0,r1,r2,r3}, [tex_ams,{idx,sample,r6,r7}];",
+      "tex.1d.v4.f16.f32  {h1,h2,h3,h4}, [tex_a,smpl_x,{f1}];",
+      "tex.1d.v2.f16x2.f32  {h1,h2}, [tex_a,smpl_x,{f1}];",
+      "tex.grad.3d.v4.f32.f32 {%f4,%f5,%f6,%f7},[tex_3d,{%f0,%f0,%f0,%f0}], {fl0,fl1,fl2,fl3},{fl0,fl1,fl2,fl3};",
+      "tex.grad.cube.v4.f32.f32{%f4,%f5,%f6,%f7},[tex_cube,{%f0,%f0,%f0,%f0}], {fl0,fl1,fl2,fl3},{fl0,fl1,fl2,fl3};",
+      "tex.1d.v4.s32.f32  {r1,r2,r3,r4}, [tex_a, {f1}], {r5};",
+      "tex.a2d.v4.s32.f32  {r1,r2,r3,r4}, [tex_a,{idx,f1,f2,f3}], {f5,f6};",
+      "tex.level.2d.v4.s32.f32  {r1,r2,r3,r4}, [tex_a,{f1,f2}], flvl, {r7, r8};",
+      "tex.1d.v4.f32.f32  {f1,f2,f3,f4}, [tex_a, {f1}], f0;",
+      "tex.a2d.v4.s32.f32  {f0,f1,f2,f3}, [tex_a,{idx,f4,f5,f6}], {r5,r6}, f6;",
+      "tex.3d.v4.s32.s32 {r1,r2,r3,r4}|p, [tex_a,{f1,f2,f3,f4}];",
+      "tex.base.2dms.v4.f32.s32 {a,b,c,d}, [t, {s,x,y,z}];",
+      "tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {a,b}, {c,d}, {o,p}, f;",
+      "tex.1d.v4.f32.f32 {a,b,c,d}, [rd1, rd2, {x}];",
+  };
+  for (const char* t : ok) {
+    Instruction in;
+    std::string err;
+    EXPECT_TRUE(ParsePtx(t, &in, &err)) << t << ": " << err;
+  }
+}
+
+TEST(TexFrontEnd, RejectsForbiddenFormsNamingTheRule) {
+  struct Case {
+    const char* text;
+    const char* rule;
+  } cases[] = {
+      {"tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}], {o,p};", "not supported for .cube"},
+      {"tex.acube.v4.f32.f32 {a,b,c,d}, [t, {i,x,y,z}], {o,p};", "not supported for .acube"},
+      {"tex.3d.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}], f;", "not supported for .3d"},
+      {"tex.2dms.v4.f32.s32 {a,b,c,d}, [t, {s,x,y,z}], f;", "not supported for multisample"},
+      {"tex.level.2dms.v4.f32.s32 {a,b,c,d}, [t, {s,x,y,z}], l;", "not supported for multisample"},
+      {"tex.grad.a2dms.v4.f32.s32 {a,b,c,d}, [t, {i,s,x,y}], {a,b}, {c,d};", "not supported for multisample"},
+      {"tex.cube.v4.f32.s32 {a,b,c,d}, [t, {x,y,z,w}];", "requires .f32 coordinates"},
+      {"tex.acube.v4.f32.s32 {a,b,c,d}, [t, {i,x,y,z}];", "requires .f32 coordinates"},
+      {"tex.2dms.v4.f32.f32 {a,b,c,d}, [t, {s,x,y,z}];", "requires .s32 coordinates"},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x}];", "needs 2 elements"},
+      {"tex.3d.v4.f32.f32 {a,b,c,d}, [t, {x,y}];", "needs 4 elements"},
+      {"tex.a2d.v4.f32.f32 {a,b,c,d}, [t, {i,x,y}];", "illegal vector size 3"},
+      {"tex.2d.v2.f32.f32 {a,b}, [t, {x,y}];", "require .v4"},
+      {"tex.2d.v4.f16x2.f32 {a,b,c,d}, [t, {x,y}];", ".f16x2 results require .v2"},
+      {"tex.2d.f32.f32 a, [t, {x,y}];", "requires .v4"},
+      {"tex.2d.v4.f32.u32 {a,b,c,d}, [t, {x,y}];", "integer coordinates require .s32"},
+      {"tex.2d.v4.b32.f32 {a,b,c,d}, [t, {x,y}];", ".dtype must be"},
+      {"tex.2d.v4.f32.f32 {a,b,c}, [t, {x,y}];", "destination vector size mismatch"},
+      {"tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {a}, {b};", "must have 2 elements"},
+      {"tex.grad.3d.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}], {a,b}, {c,d};", "must have 4 elements"},
+      {"tex.grad.1d.v4.f32.f32 {a,b,c,d}, [t, {x}], a, b;", "braced vectors"},
+      {"tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}];", "requires a lod"},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {o};", "needs 2 elements"},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {9,0};", "out of range"},
+      {"tex.1d.v4.f32.s32 {a,b,c,d}, [t, {x}], f;", "depth compare requires .f32"},
+      {"tex.base.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], l;", "multiple mipmap modes"},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, t, {x,y};", "texture operand must be"},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], f, g;", "too many operands"},
+      {"tex.v4.f32.f32 {a,b,c,d}, [t, {x,y}];", "requires a geometry"},
+  };
+  for (const Case& c : cases) {
+    Instruction in;
+    std::string err;
+    EXPECT_FALSE(ParsePtx(c.text, &in, &err)) << c.text;
+    EXPECT_NE(err.find(c.rule), std::string::npos) << c.text << "\n  got: " << err;
+  }
+}
+
+}  // namespace
+}  // namespace tsu
