@@ -2,6 +2,7 @@
 //   tsu ptx 'INSTRUCTION'   decode one instruction, print JSON (exit 0) or an error (exit 2)
 //   tsu ptx -               one instruction per stdin line → one JSON line each (always exit 0)
 //   tsu run FILE...         run directed scripts (docs/run-scripts.md); exit 0 iff all hold
+//   tsu render [...]        draw PNGs through the model's tex (filtering, mipmaps, cube maps)
 //   tsu regress [...]       co-simulate the RTL against the model (tb/cosim); exit 0 iff no mismatch
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "regress_cli.h"
+#include "render.h"
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/script.h"
@@ -96,6 +98,15 @@ int main(int argc, char** argv) {
   run->add_option("files", run_files, "Script files (docs/run-scripts.md)")->required()->check(CLI::ExistingFile);
   run->add_flag("-q,--quiet", quiet, "Print only failures and the summary");
 
+  tsu::RenderOptions ropt;
+  auto* render = app.add_subcommand("render", "Draw PNGs through the model's tex: a mipmapped plane "
+                                              "(nearest vs trilinear) and a cube-map environment");
+  render->add_option("--scene", ropt.scene, "plane, cube or all (default all)");
+  render->add_option("--out", ropt.out_dir, "Directory for tsu_plane.png / tsu_cube.png (default .)")
+      ->check(CLI::ExistingDirectory);
+  render->add_option("--width", ropt.width, "Image width (default 640)")->check(CLI::Range(16, 8192));
+  render->add_option("--height", ropt.height, "Image height (default 360)")->check(CLI::Range(16, 8192));
+
   auto* regress = tsu::tb::AddRegressCommand(app);
 
   try {
@@ -109,6 +120,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   if (ptx->parsed()) return CmdPtx(ptx_words);
+  if (render->parsed()) return tsu::Render(ropt);
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
   return CmdRun(run_files, quiet);
 }

@@ -2,6 +2,7 @@
 // library and through the TLM-2.0 module (b_transport, no wait).
 #include <benchmark/benchmark.h>
 
+#include <cstring>
 #include <random>
 #include <systemc>
 
@@ -86,6 +87,65 @@ void BM_Tlm(benchmark::State& st) {
   st.SetLabel(kNames[st.range(0)]);
 }
 BENCHMARK(BM_Tlm)->DenseRange(0, 4);
+
+// tex sampling: samples per second for point, bilinear, trilinear (tex.grad over a mip chain)
+// and seamless bilinear cube lookups on a 256x256 RGBA8 texture.
+void BM_Tex(benchmark::State& st) {
+  static const char* const kTexForms[] = {
+      "tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}];",
+      "tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}];",
+      "tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {p,q}, {r,s};",
+      "tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}];",
+  };
+  static const char* const kTexNames[] = {"point", "bilinear", "trilinear", "cube"};
+  const int k = static_cast<int>(st.range(0));
+  Instruction in;
+  std::string err;
+  ParsePtx(kTexForms[k], &in, &err);
+  SparseMemory mem;
+  Unit unit(&mem);
+  TextureDesc d;
+  d.dim = k == 3 ? Geometry::kCube : Geometry::k2d;
+  d.width = d.height = 256;
+  d.levels = k == 2 ? 9 : 1;
+  d.layout = Layout::kBlockLinear;
+  d.block_height_log2 = 4;
+  d.base = 0x1000000;
+  d.sampler.normalized = true;
+  d.sampler.address[0] = d.sampler.address[1] = AddressMode::kWrap;
+  d.sampler.mag_filter = d.sampler.min_filter = k == 0 ? FilterMode::kNearest : FilterMode::kLinear;
+  d.sampler.mip_filter = k == 2 ? MipFilter::kLinear : MipFilter::kNone;
+  d.sampler.seamless_cube = true;
+  if (!unit.BindTexture(1, d, &err)) st.SkipWithError(err.c_str());
+  const ResolvedTexture* t = unit.FindTexture(1);
+  std::mt19937_64 rng(11);
+  for (uint64_t a = 0; a < t->size_bytes; a += 8) {
+    const uint64_t v = rng();
+    mem.Write(t->desc.base + a, reinterpret_cast<const uint8_t*>(&v), 8);
+  }
+  std::vector<Request> reqs(4096);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f), g(0.0f, 0.05f);
+  for (Request& r : reqs) {
+    r.handle = 1;
+    for (uint32_t& c : r.coords) {
+      const float f = u(rng);
+      std::memcpy(&c, &f, 4);
+    }
+    for (uint32_t* p : {r.dpdx, r.dpdy}) {
+      const float f = g(rng);
+      std::memcpy(&p[0], &f, 4);
+      std::memcpy(&p[1], &f, 4);
+    }
+  }
+  size_t i = 0;
+  for (auto _ : st) {
+    Response r = unit.Execute(in, reqs[i++ & 4095]);
+    benchmark::DoNotOptimize(r);
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.SetLabel(kTexNames[k]);
+}
+BENCHMARK(BM_Tex)->DenseRange(0, 3);
 
 void BM_ParsePtx(benchmark::State& st) {
   for (auto _ : st) {
