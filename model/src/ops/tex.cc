@@ -216,7 +216,7 @@ Texel Sampler::SampleLevel(uint32_t level, uint32_t layer, int face, const float
   int64_t i0[3] = {0, 0, 0};
   uint32_t wt[3] = {0, 0, 0};
   for (int a = 0; a < axes; ++a) {
-    const int64_t fx = LinearFixed(x[a]) + (static_cast<int64_t>(offset_[a]) << 8);
+    const int64_t fx = LinearFixed(x[a]) + static_cast<int64_t>(offset_[a]) * 256;
     i0[a] = fx >> 8;
     wt[a] = static_cast<uint32_t>(fx & 255);
   }
