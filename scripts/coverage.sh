@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # RTL coverage: runs the unit benches and `tsu regress` with coverage on, merges Verilator's
 # line coverage and cover points (unit benches + regression) with verilator_coverage, writes
-# build/coverage/merged.dat, an lcov file build/coverage/rtl.info and annotated sources, and
+# build/coverage/merged.dat, an lcov file build/coverage/rtl.info (HTML in build/coverage/html)
+# and annotated sources, and
 # prints the line-coverage summary and any cover point never hit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +17,9 @@ verilator_coverage --write "$out/merged.dat" "$out"/bench/*.cov.dat "$out/regres
 verilator_coverage --write-info "$out/rtl.info" "$out/merged.dat"
 verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/merged.dat" | tail -3
 if command -v lcov >/dev/null; then lcov --summary "$out/rtl.info" 2>&1 | grep -E "lines|functions" || true; fi
+if command -v genhtml >/dev/null; then
+  genhtml --quiet --output-directory "$out/html" "$out/rtl.info" >/dev/null 2>&1 && echo "lcov HTML: $out/html/index.html"
+fi
 echo "cover points never hit (merged):"
 grep -a "v_user" "$out/merged.dat" | awk "{ if (\$NF == 0) { n++; print \"  \" \$0 } } END { if (!n) print \"  none\" }" | sed 's/\x01/ /g; s/\x02/=/g' | head -20
 echo "coverage: $out/merged.dat, $out/rtl.info, $out/annotated/"
