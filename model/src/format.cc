@@ -4,20 +4,10 @@
 #include <cmath>
 #include <cstring>
 
+#include "tsu/float_bits.h"
+
 namespace tsu {
 namespace {
-
-float AsFloat(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-uint32_t AsBits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 
 // Round a non-negative double holding an exact value to the nearest integer, ties to even.
 // Independent of the FPU rounding mode.

@@ -113,6 +113,31 @@ class Runner {
     return true;
   }
 
+  // Keys shared by `surface` and `texture`: dim, format=ORDER/TYPE, layout. Returns false if k is
+  // none of them; sets *bad on a malformed value.
+  bool LayoutKey(const std::string& k, const std::string& v, Geometry* dim, ChannelOrder* order,
+                 ChannelType* type, Layout* layout, bool* bad) {
+    if (k == "dim") {
+      auto g = Parse<Geometry>(v);
+      if (!g) return Malformed("unknown dim '" + v + "'"), *bad = true;
+      *dim = *g;
+    } else if (k == "format") {
+      size_t slash = v.find('/');
+      auto o = Parse<ChannelOrder>(v.substr(0, slash));
+      auto t = slash == std::string::npos ? std::nullopt : Parse<ChannelType>(v.substr(slash + 1));
+      if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + v + "'"), *bad = true;
+      *order = *o;
+      *type = *t;
+    } else if (k == "layout") {
+      auto l = Parse<Layout>(v);
+      if (!l) return Malformed("layout must be pitch or block, got '" + v + "'"), *bad = true;
+      *layout = *l;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
   void Surface(const std::string& rest) {
     std::vector<std::string> w = SplitWs(rest);
     if (w.empty()) return Malformed("surface needs a name");
@@ -123,21 +148,9 @@ class Runner {
     uint64_t handle = surfaces_.size() + 1;
     for (const auto& [k, v] : kv) {
       uint64_t n = 0;
-      if (k == "dim") {
-        auto g = Parse<Geometry>(v);
-        if (!g) return Malformed("unknown dim '" + v + "'");
-        d.dim = *g;
-      } else if (k == "format") {
-        size_t slash = v.find('/');
-        auto o = Parse<ChannelOrder>(v.substr(0, slash));
-        auto t = slash == std::string::npos ? std::nullopt : Parse<ChannelType>(v.substr(slash + 1));
-        if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + v + "'");
-        d.order = *o;
-        d.type = *t;
-      } else if (k == "layout") {
-        auto l = Parse<Layout>(v);
-        if (!l) return Malformed("layout must be pitch or block, got '" + v + "'");
-        d.layout = *l;
+      bool bad = false;
+      if (LayoutKey(k, v, &d.dim, &d.order, &d.type, &d.layout, &bad)) {
+        if (bad) return;
       } else {
         if (!Value(v, &n)) return;
         if (k == "handle") {
@@ -279,21 +292,8 @@ class Runner {
       bool bad = false;
       if (SamplerKey(k, v, &d.sampler, &bad)) {
         if (bad) return;
-      } else if (k == "dim") {
-        auto g = Parse<Geometry>(v);
-        if (!g) return Malformed("unknown dim '" + v + "'");
-        d.dim = *g;
-      } else if (k == "format") {
-        size_t slash = v.find('/');
-        auto o = Parse<ChannelOrder>(v.substr(0, slash));
-        auto t = slash == std::string::npos ? std::nullopt : Parse<ChannelType>(v.substr(slash + 1));
-        if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + v + "'");
-        d.order = *o;
-        d.type = *t;
-      } else if (k == "layout") {
-        auto l = Parse<Layout>(v);
-        if (!l) return Malformed("layout must be pitch or block, got '" + v + "'");
-        d.layout = *l;
+      } else if (LayoutKey(k, v, &d.dim, &d.order, &d.type, &d.layout, &bad)) {
+        if (bad) return;
       } else if (k == "nonresident") {  // level:layer:tx:ty:tz[;...]
         std::istringstream in(v);
         std::string tile;

@@ -1,6 +1,8 @@
 // Bit-exact sampling arithmetic (docs/semantics.md T2-T9).
 #include "tsu/tex_math.h"
 
+#include "tsu/float_bits.h"
+
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -8,12 +10,6 @@
 
 namespace tsu {
 namespace {
-
-uint32_t Bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
 
 int64_t Sat(double v, int64_t lo, int64_t hi) {
   if (std::isnan(v)) return 0;
@@ -93,7 +89,7 @@ uint32_t Log2Table(uint32_t k) {
 }
 
 int32_t LodFromRho2(float rho2) {
-  const uint32_t u = Bits(rho2);
+  const uint32_t u = AsBits(rho2);
   const uint32_t exp = (u >> 23) & 0xFF;
   if (std::isnan(rho2) || (exp == 0xFF)) return (u >> 31) && !std::isnan(rho2) ? -kLodSat : kLodSat;
   if ((u >> 31) || exp == 0) return -kLodSat;  // negative, zero or subnormal
@@ -181,7 +177,7 @@ uint32_t SrgbToLinear(uint32_t code) {
     for (uint32_t i = 0; i < 256; ++i) {
       const double c = i / 255.0;
       const double l = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-      t[i] = Bits(static_cast<float>(l));
+      t[i] = AsBits(static_cast<float>(l));
     }
     return t;
   }();
@@ -189,14 +185,12 @@ uint32_t SrgbToLinear(uint32_t code) {
 }
 
 uint32_t F32ToS32Sat(uint32_t f32_bits) {
-  float f;
-  std::memcpy(&f, &f32_bits, 4);
+  const float f = AsFloat(f32_bits);
   return static_cast<uint32_t>(static_cast<int32_t>(Sat(std::trunc(static_cast<double>(f)), INT32_MIN, INT32_MAX)));
 }
 
 uint32_t F32ToU32Sat(uint32_t f32_bits) {
-  float f;
-  std::memcpy(&f, &f32_bits, 4);
+  const float f = AsFloat(f32_bits);
   return static_cast<uint32_t>(Sat(std::trunc(static_cast<double>(f)), 0, UINT32_MAX));
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "tsu/float_bits.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -20,17 +21,8 @@
 namespace tsu {
 namespace {
 
-uint32_t B(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-float F(uint64_t v) {
-  const uint32_t u = static_cast<uint32_t>(v);
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
+constexpr auto B = AsBits;
+constexpr auto F = AsFloat;
 
 bool WritePng(const std::string& path, int w, int h, const std::vector<uint8_t>& rgb) {
   FILE* fp = std::fopen(path.c_str(), "wb");

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <random>
 
+#include "tsu/float_bits.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/tex_math.h"
 #include "tsu/texture.h"
@@ -17,17 +18,8 @@
 namespace tsu {
 namespace {
 
-uint32_t B(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-float F(uint64_t u64) {
-  const uint32_t u = static_cast<uint32_t>(u64);
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
+constexpr auto B = AsBits;
+constexpr auto F = AsFloat;
 
 // ---- Arithmetic steps -------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "tsu/float_bits.h"
 #include "tsu/tex_math.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -14,16 +15,8 @@
 namespace tsu {
 namespace {
 
-float F(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-uint32_t B(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
+constexpr auto F = AsFloat;
+constexpr auto B = AsBits;
 
 struct Texel {
   uint32_t c[4] = {};  // f32 bits (float results) or 32-bit integers
