@@ -30,7 +30,7 @@ trap 'rm -rf "$work"' EXIT
 
 sources() {  # block -> the files yosys reads
   if [[ "$1" == tsu_top ]]; then
-    sed -n 's/^read_verilog -sv //p' "$root/fpga/read_rtl.ys" | tr ' ' '\n' | sed "s|^|$root/|" | tr '\n' ' '
+    sed -n "s|^read_verilog -sv |$root/|p" "$root/fpga/read_rtl.ys" | tr '\n' ' '
   else
     awk -v b="$1" '$1=="common"||$1==b{for(i=2;i<=NF;i++) printf "%s/rtl/%s ", R, $i}' R="$root" "$list"
   fi

@@ -31,6 +31,31 @@ std::vector<std::string> SplitWs(const std::string& s) {
   return out;
 }
 
+// Numeric keys surfaces and textures share: base, width, height, depth, array, block_height,
+// block_depth. Returns false if k is none of them.
+template <typename Desc>
+bool ExtentKey(const std::string& k, uint64_t n, Desc* d) {
+  const uint32_t v = static_cast<uint32_t>(n);
+  if (k == "base") {
+    d->base = n;
+  } else if (k == "width") {
+    d->width = v;
+  } else if (k == "height") {
+    d->height = v;
+  } else if (k == "depth") {
+    d->depth = v;
+  } else if (k == "array") {
+    d->array_size = v;
+  } else if (k == "block_height") {
+    d->block_height_log2 = static_cast<uint8_t>(n);
+  } else if (k == "block_depth") {
+    d->block_depth_log2 = static_cast<uint8_t>(n);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 class Runner {
  public:
   Runner(std::string name) : name_(std::move(name)), unit_(&mem_) {}
@@ -155,22 +180,9 @@ class Runner {
         if (!Value(v, &n)) return;
         if (k == "handle") {
           handle = n;
-        } else if (k == "base") {
-          d.base = n;
-        } else if (k == "width") {
-          d.width = static_cast<uint32_t>(n);
-        } else if (k == "height") {
-          d.height = static_cast<uint32_t>(n);
-        } else if (k == "depth") {
-          d.depth = static_cast<uint32_t>(n);
-        } else if (k == "array") {
-          d.array_size = static_cast<uint32_t>(n);
+        } else if (ExtentKey(k, n, &d)) {
         } else if (k == "pitch") {
           d.pitch = static_cast<uint32_t>(n);
-        } else if (k == "block_height") {
-          d.block_height_log2 = static_cast<uint8_t>(n);
-        } else if (k == "block_depth") {
-          d.block_depth_log2 = static_cast<uint8_t>(n);
         } else {
           return Malformed("unknown surface field '" + k + "'");
         }
@@ -313,24 +325,11 @@ class Runner {
         if (!Value(v, &n)) return;
         if (k == "handle") {
           handle = n;
-        } else if (k == "base") {
-          d.base = n;
-        } else if (k == "width") {
-          d.width = static_cast<uint32_t>(n);
-        } else if (k == "height") {
-          d.height = static_cast<uint32_t>(n);
-        } else if (k == "depth") {
-          d.depth = static_cast<uint32_t>(n);
-        } else if (k == "array") {
-          d.array_size = static_cast<uint32_t>(n);
+        } else if (ExtentKey(k, n, &d)) {
         } else if (k == "levels") {
           d.levels = static_cast<uint32_t>(n);
         } else if (k == "samples") {
           d.samples = static_cast<uint32_t>(n);
-        } else if (k == "block_height") {
-          d.block_height_log2 = static_cast<uint8_t>(n);
-        } else if (k == "block_depth") {
-          d.block_depth_log2 = static_cast<uint8_t>(n);
         } else if (k == "tile_x" || k == "tile_y" || k == "tile_z") {
           d.tile_log2[k.back() - 'x'] = static_cast<uint8_t>(n);
         } else {

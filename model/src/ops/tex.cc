@@ -239,7 +239,9 @@ int32_t Sampler::Lambda(int face) {
                  : F32ToLod(F(req_.lod));
   } else {
     const ResolvedSurface& l0 = t_.level[0];
-    const bool norm = s_.normalized || IsCube(in_.geom);
+    // Gradients are in the coordinates' units: normalized float coordinates (and cube faces)
+    // scale by the base extent; integer coordinates are texels already (T2).
+    const bool norm = (s_.normalized && in_.coord_type == DataType::kF32) || IsCube(in_.geom);
     const float size[3] = {static_cast<float>(l0.desc.width / t_.desc.samples),
                            static_cast<float>(l0.desc.height), static_cast<float>(l0.desc.depth)};
     float rho2[2];
