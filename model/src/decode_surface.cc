@@ -87,7 +87,10 @@ bool TakeResource(const RawOperand& item, Instruction* out, std::string* error) 
   return true;
 }
 
-// Operand b: a scalar or {x} for 1d, else a vector of exactly SurfaceCoordCount(geom) elements.
+// Operand b: a scalar or {x} for 1d, else a vector of at least SurfaceCoordCount(geom) elements.
+// Longer vectors (of 2 or 4) are accepted with the extra elements ignored, as ptxas 13.0 does and
+// as the tex Notes allow for textures (docs/semantics.md F8, found by the ptxas oracle). A bare
+// scalar stays 1d-only: the text calls b "a two-element vector for 2d surfaces".
 bool TakeCoords(const RawOperand& item, Instruction* out, std::string* error) {
   const int want = SurfaceCoordCount(out->geom);
   const std::string g = Dot(Name(out->geom));
@@ -110,8 +113,8 @@ bool TakeCoords(const RawOperand& item, Instruction* out, std::string* error) {
              "take 4, the last ignored)";
     return false;
   }
-  if (got != want) {
-    *error = "operand b of a " + g + " surface must have " + std::to_string(want) +
+  if (got < want) {
+    *error = "operand b of a " + g + " surface needs " + std::to_string(want) +
              (want == 1 ? " element" : " elements") + " (got " + std::to_string(got) + ")";
     return false;
   }

@@ -243,6 +243,12 @@ bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) 
   if (addr.items.size() == 3) {
     out->has_sampler = true;
     if (!Name(addr.items[1], "operand b (sampler)", &out->sampler, error)) return false;
+    // ptxas 13.0 parses [a, b, x] as a syntax error: with a sampler, c is braced even for 1d
+    // (docs/semantics.md TF5, found by the ptxas oracle).
+    if (addr.items.back().kind == RawOperand::Kind::kScalar) {
+      *error = "with an explicit sampler [a, b, c] the coordinates c must be braced ({x})";
+      return false;
+    }
   }
   if (!Vector(addr.items.back(), "coordinate vector c", &out->coords, error)) return false;
   const int want = CoordsNeeded(g);

@@ -84,6 +84,23 @@ TEST_F(Surfaces, Suld2dPitchLinearAddress) {
   EXPECT_EQ(b8.data[0], Le(0x1000 + 3 * 64 + 31, 1));
 }
 
+// Found by the ptxas oracle (docs/oracle.md): ptxas accepts coordinate vectors longer than the
+// geometry needs; the extra elements are ignored, like the text's own "z ignored" examples.
+TEST_F(Surfaces, LongerCoordinateVectorsIgnoreTheExtraElements) {
+  Bind1d();
+  Response one = Run("suld.b.1d.b32.trap r, [s, {x}];", {4});
+  Response two = Run("suld.b.1d.b32.trap r, [s, {x, junk}];", {4, 0xFFFFFFFF});
+  Response four = Run("suld.b.1d.b32.trap r, [s, {x, j, u, k}];", {4, 99, 99, 99});
+  EXPECT_EQ(two.trap, TrapCause::kNone);
+  EXPECT_EQ(two.read.addr, one.read.addr);
+  EXPECT_EQ(two.data[0], one.data[0]);
+  EXPECT_EQ(four.trap, TrapCause::kNone);
+  EXPECT_EQ(four.data[0], one.data[0]);
+  Response w = Run("sust.b.1d.b8.trap [s, {x, junk}], v;", {3, 0x7FFFFFFF}, {0xA5});
+  EXPECT_EQ(w.trap, TrapCause::kNone);
+  EXPECT_EQ(w.write.addr, 0x103u);
+}
+
 TEST_F(Surfaces, ClampModesAtEveryXBoundary) {
   Bind1d();  // valid bytes 0..15 at 0x100
   struct Case {

@@ -714,6 +714,7 @@ TEST(TexFrontEnd, RejectsForbiddenFormsNamingTheRule) {
     const char* text;
     const char* rule;
   } cases[] = {
+      {"tex.1d.v4.f32.f32 {a,b,c,d}, [t, smp, x];", "coordinates c must be braced"},
       {"tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}], {o,p};", "not supported for .cube"},
       {"tex.acube.v4.f32.f32 {a,b,c,d}, [t, {i,x,y,z}], {o,p};", "not supported for .acube"},
       {"tex.3d.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}], f;", "not supported for .3d"},

@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""Enumerates every instruction form of tex, suld, sust, sured and suq and records ptxas's verdict.
+
+The forms are the cross product of modifiers, optional operands and operand vector arities,
+including the invalid combinations on purpose (modifiers from the wrong instruction, wrong
+arities, missing clamp modes...). Where a product is too large it is sampled evenly with a fixed
+seed, but every "cell" (instruction x addressing/mip mode x geometry x type x clamp/op) keeps its
+canonical form plus a seeded sample of the other axes.
+
+Each form is wrapped in a PTX module for `.target sm_90` with registers typed the way ptxas
+expects (tex coordinates follow .ctype, array indices are .u32, .f16 data in .b16 registers...):
+tsu's front end sees one instruction and no declarations, so only typed-register forms are fair.
+Explicit-sampler tex forms go in `texmode_independent` modules (with a .samplerref), the rest in
+the default unified mode.
+
+  scripts/ptxas_forms.py list                  # print the forms (cell, mode, text)
+  scripts/ptxas_forms.py refresh [--ptxas P]   # assemble all, rewrite tb/oracle/ptxas_forms.tsv
+  scripts/ptxas_forms.py verify [--sample N]   # does the table still match ptxas? (exit 77: none)
+
+Batching: forms are assembled in modules of BATCH lines; ptxas reports errors by line, so the
+failing lines are marked invalid and the rest is re-assembled until ptxas accepts it (a syntax
+error is fatal and stops the parse, hence the loop). `refresh` then re-assembles a seeded sample
+of forms one per module and fails unless every single-form verdict equals the batched one; the
+result is written in the table header.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import zlib
+
+SEED = 20261121
+BATCH = 200
+SINGLE_SAMPLE = 400
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TABLE = os.path.join(ROOT, "tb", "oracle", "ptxas_forms.tsv")
+
+# Registers declared in every module (see module()); forms draw distinct ones from each class.
+_REG_CLASSES = {"r": ".b32", "rd": ".b64", "f": ".f32", "h": ".b16", "p": ".pred"}
+
+
+class Regs:
+    """Hands out distinct register names per class within one form."""
+
+    def __init__(self):
+        self.next = {k: 1 for k in _REG_CLASSES}
+
+    def get(self, cls):
+        n = self.next[cls]
+        self.next[cls] += 1
+        return f"{cls}{n}"
+
+    def vec(self, cls, n):
+        return "{" + ",".join(self.get(cls) for _ in range(n)) + "}"
+
+
+def sample(cell, combos, k):
+    """A seeded, even sample of k combinations for one cell (stable across runs)."""
+    rng = random.Random(SEED ^ zlib.crc32(cell.encode()))
+    combos = list(combos)
+    if len(combos) <= k:
+        return combos
+    return rng.sample(combos, k)
+
+
+def product(*axes):
+    out = [()]
+    for axis in axes:
+        out = [o + (a,) for o in out for a in axis]
+    return out
+
+
+def mods(*parts):
+    return "".join("." + p for p in parts if p)
+
+
+# ---------------------------------------------------------------- surfaces
+SURF_GEOMS = ["1d", "2d", "3d", "a1d", "a2d", "cube"]  # cube: not a surface geometry
+SURF_ARITY = {"1d": 1, "2d": 2, "3d": 4, "a1d": 2, "a2d": 4, "cube": 4}
+SURF_CLAMPS = ["trap", "clamp", "zero", ""]  # "": omitted (departure F1)
+VECS = ["", "v2", "v4", "v3"]
+VEC_N = {"": 1, "v2": 2, "v4": 4, "v3": 3}
+ARITIES = [1, 2, 3, 4, "s"]  # "s": a bare scalar register, no braces
+DATA_REG = {"b8": "h", "b16": "h", "b32": "r", "b64": "rd", "u32": "r", "s32": "r", "f32": "f",
+            "u64": "rd", "s64": "rd"}
+
+
+def coords(regs, arity, first_cls="r", cls="r"):
+    if arity == "s":
+        return regs.get(cls)
+    return "{" + ",".join(regs.get(first_cls if i == 0 else cls) for i in range(arity)) + "}"
+
+
+def surf_operand(regs, indirect):
+    return regs.get("rd") if indirect else "surf_A"
+
+
+def data(regs, vec, t):
+    n = VEC_N[vec]
+    return regs.get(DATA_REG[t]) if n == 1 else regs.vec(DATA_REG[t], n)
+
+
+def gen_suld(out, k):
+    for addr, geom, dtype, clamp in product(["b", "p"], SURF_GEOMS,
+                                            ["b8", "b16", "b32", "b64", "u32"], SURF_CLAMPS):
+        cell = f"suld.{addr}.{geom}.{dtype}.{clamp or 'none'}"
+        others = product(["", "ca", "cg", "cs", "cv", "wb"], VECS, ARITIES, [False, True],
+                         [False, True])
+        canonical = ("", "", SURF_ARITY[geom], False, False)
+        shaped = product(["", "ca", "cg", "cs", "cv"], ["", "v2", "v4"], [SURF_ARITY[geom]],
+                         [False, True], [False, True])
+        for cop, vec, arity, indirect, guard in (
+                [canonical] + sample(cell, others, k) + sample(cell + "+", shaped, k // 2)):
+            regs = Regs()
+            d = data(regs, vec, dtype)
+            text = (f"{'@p1 ' if guard else ''}suld{mods(addr, geom, cop, vec, dtype, clamp)} "
+                    f"{d}, [{surf_operand(regs, indirect)}, {coords(regs, arity)}];")
+            out.append((cell, "unified", text))
+
+
+def gen_sust(out, k):
+    for addr, geom, ctype, clamp in product(["b", "p"], SURF_GEOMS,
+                                            ["b8", "b16", "b32", "b64", "f32"], SURF_CLAMPS):
+        cell = f"sust.{addr}.{geom}.{ctype}.{clamp or 'none'}"
+        others = product(["", "wb", "cg", "cs", "wt", "ca"], VECS, ARITIES, [False, True],
+                         [False, True])
+        canonical = ("", "", SURF_ARITY[geom], False, False)
+        shaped = product(["", "wb", "cg", "cs", "wt"], ["", "v2", "v4"], [SURF_ARITY[geom]],
+                         [False, True], [False, True])
+        for cop, vec, arity, indirect, guard in (
+                [canonical] + sample(cell, others, k) + sample(cell + "+", shaped, k // 2)):
+            regs = Regs()
+            surf = surf_operand(regs, indirect)
+            c = coords(regs, arity)
+            v = data(regs, vec, ctype)
+            text = (f"{'@p1 ' if guard else ''}sust{mods(addr, geom, cop, vec, ctype, clamp)} "
+                    f"[{surf}, {c}], {v};")
+            out.append((cell, "unified", text))
+
+
+def gen_sured(out, k):
+    for addr, op, geom, ctype, clamp in product(
+            ["b", "p"], ["add", "min", "max", "and", "or", "xor"], ["1d", "2d", "3d", "a1d"],
+            ["u32", "u64", "s32", "b32", "s64", "b64", "f32"], SURF_CLAMPS):
+        cell = f"sured.{addr}.{op}.{geom}.{ctype}.{clamp or 'none'}"
+        others = product(ARITIES, [False, True], [False, True])
+        canonical = (SURF_ARITY[geom], False, False)
+        for arity, indirect, guard in [canonical] + sample(cell, others, k):
+            regs = Regs()
+            surf = surf_operand(regs, indirect)
+            c = coords(regs, arity)
+            v = regs.get(DATA_REG[ctype])
+            text = (f"{'@p1 ' if guard else ''}sured{mods(addr, op, geom, ctype, clamp)} "
+                    f"[{surf}, {c}], {v};")
+            out.append((cell, "unified", text))
+
+
+def gen_suq(out):
+    queries = ["width", "height", "depth", "channel_data_type", "channel_order", "array_size",
+               "memory_layout", "size"]
+    for query, t, operand, guard in product(queries, ["b32", "b64", "u32"],
+                                            ["surf_A", "rd", "tex_a"], [False, True]):
+        regs = Regs()
+        d = regs.get("rd" if t == "b64" else "r")
+        a = regs.get("rd") if operand == "rd" else operand
+        out.append((f"suq.{query}.{t}", "unified", f"{'@p1 ' if guard else ''}suq.{query}.{t} {d}, [{a}];"))
+
+
+# ---------------------------------------------------------------- tex
+TEX_GEOMS = ["1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms"]
+TEX_ARITY = {"1d": 1, "2d": 2, "3d": 4, "a1d": 2, "a2d": 4, "cube": 4, "acube": 4, "2dms": 4,
+             "a2dms": 4}
+TEX_ARRAY = {"a1d", "a2d", "acube", "a2dms"}
+TEX_OFFSET = {"1d": 1, "a1d": 1, "2d": 2, "a2d": 2, "2dms": 2, "a2dms": 2, "3d": 4, "cube": 4,
+              "acube": 4}
+TEX_GRAD = {"1d": 1, "a1d": 1, "2d": 2, "a2d": 2, "3d": 4, "cube": 4, "acube": 4, "2dms": 2,
+            "a2dms": 2}
+# (vec, dtype): the four .v4 types and .v2.f16x2 are valid; the last two are not.
+TEX_DTYPES = [("v4", "u32"), ("v4", "s32"), ("v4", "f16"), ("v4", "f32"), ("v2", "f16x2"),
+              ("v4", "f16x2"), ("v2", "f32")]
+TEX_DST_REG = {"u32": "r", "s32": "r", "f16": "h", "f32": "f", "f16x2": "r"}
+
+
+def gen_tex(out, k):
+    for mip, geom, (vec, dtype), ctype in product(["", "base", "level", "grad"], TEX_GEOMS,
+                                                  TEX_DTYPES, ["s32", "f32"]):
+        cell = f"tex.{mip or 'plain'}.{geom}.{vec}.{dtype}.{ctype}"
+        grads = [1, 2, 4, 3] if mip == "grad" else [None]
+        others = product([False, True], ARITIES, [False, True], [None, 1, 2, 4, 3, "imm"],
+                         [False, True], grads, [False, True])
+        canonical = (False, TEX_ARITY[geom], False, None, False,
+                     TEX_GRAD[geom] if mip == "grad" else None, False)
+        # Forms shaped the way the text describes (right arities), so optional operands are
+        # checked in valid combinations too, not only next to some other error.
+        shaped = product([False, True], [TEX_ARITY[geom]], [False, True],
+                         [None, TEX_OFFSET[geom], "imm"], [False, True],
+                         ([1, 2, 4] if geom in ("cube", "acube") else [TEX_GRAD[geom]])
+                         if mip == "grad" else [None], [False, True])
+        for explicit, arity, pred, offset, depth, grad, indirect in (
+                [canonical] + sample(cell, others, k) + sample(cell + "+", shaped, k // 2)):
+            regs = Regs()
+            ccls = "f" if ctype == "f32" else "r"
+            d = regs.vec(TEX_DST_REG[dtype], 2 if vec == "v2" else 4)
+            if pred:
+                d += "|" + regs.get("p")
+            a = regs.get("rd") if indirect else "tex_a"
+            if explicit:
+                a += ", smp_b"
+            first = "r" if geom in TEX_ARRAY else ccls
+            c = coords(regs, arity, first, ccls)
+            text = f"tex{mods(mip, geom, vec, dtype, ctype)} {d}, [{a}, {c}]"
+            if mip == "level":
+                text += ", " + regs.get(ccls)
+            if mip == "grad":
+                text += ", " + regs.vec("f", grad) + ", " + regs.vec("f", grad)
+            if offset == "imm":
+                n = TEX_OFFSET[geom]
+                text += ", {" + ",".join(str(v) for v in [-8, 7, 0, 3][:n]) + "}"
+            elif offset is not None:
+                text += ", " + regs.vec("r", offset)
+            if depth:
+                text += ", " + regs.get("f")
+            out.append((cell, "independent" if explicit else "unified", text + ";"))
+
+
+def enumerate_forms():
+    out = []
+    gen_suld(out, 8)
+    gen_sust(out, 8)
+    gen_sured(out, 2)
+    gen_suq(out)
+    gen_tex(out, 12)
+    seen, uniq = set(), []
+    for f in out:  # canonical forms can coincide with a sampled one
+        if (f[1], f[2]) not in seen:
+            seen.add((f[1], f[2]))
+            uniq.append(f)
+    return uniq
+
+
+# ---------------------------------------------------------------- ptxas
+def module(mode, lines):
+    target = ".target sm_90" + (", texmode_independent" if mode == "independent" else "")
+    decl = "".join(f" .reg {t} {c}<40>;" for c, t in _REG_CLASSES.items())
+    head = [".version 8.5", target, ".address_size 64", ".global .surfref surf_A;",
+            ".global .texref tex_a;"]
+    if mode == "independent":
+        head.append(".global .samplerref smp_b;")
+    head += [".visible .entry k() {", decl]
+    return head, head + [" " + l for l in lines] + [" ret;", "}"]
+
+
+_MSG = re.compile(r"^ptxas [^,]*, line (\d+); (?:error|fatal)\s*: (.*)$")
+
+
+def run_ptxas(ptxas, mode, lines, work):
+    """Returns (ok, {index in lines: [messages]})."""
+    head, text = module(mode, lines)
+    path = os.path.join(work, "m.ptx")
+    with open(path, "w") as f:
+        f.write("\n".join(text) + "\n")
+    p = subprocess.run([ptxas, "-arch=sm_90", path, "-o", os.devnull], capture_output=True,
+                       text=True)
+    errs = {}
+    for line in (p.stdout + p.stderr).splitlines():
+        m = _MSG.match(line)
+        if m:
+            i = int(m.group(1)) - len(head) - 1
+            errs.setdefault(i, []).append(m.group(2).strip())
+    raw = (p.stdout + p.stderr).strip() or f"ptxas exited with status {p.returncode}"
+    if p.returncode < 0:  # ptxas itself crashed: no verdict (see docs/oracle.md)
+        raw = f"ptxas crashed (signal {-p.returncode})"
+    return p.returncode == 0, errs, raw
+
+
+def verdicts_batched(ptxas, mode, forms, work):
+    """Verdict per form text, assembling BATCH forms per module (see module docstring)."""
+    result = {}
+    for start in range(0, len(forms), BATCH):
+        pending = forms[start:start + BATCH]
+        while pending:
+            ok, errs, raw = run_ptxas(ptxas, mode, pending, work)
+            if ok:
+                for t in pending:
+                    result[t] = ("valid", "")
+                break
+            bad = {i for i in errs if 0 <= i < len(pending)}
+            if not bad:  # an error not attributable to a form line: fall back to single runs
+                for t in pending:
+                    result[t] = verdict_single(ptxas, mode, t, work)
+                break
+            for i in bad:
+                result[pending[i]] = ("invalid", "; ".join(errs[i]))
+            pending = [t for i, t in enumerate(pending) if i not in bad]
+    return result
+
+
+def verdict_single(ptxas, mode, text, work):
+    ok, errs, raw = run_ptxas(ptxas, mode, [text], work)
+    if ok:
+        return ("valid", "")
+    if raw.startswith("ptxas crashed"):
+        return ("crash", raw)
+    msgs = [m for v in errs.values() for m in v]
+    return ("invalid", "; ".join(msgs) if msgs else raw.splitlines()[-1])
+
+
+def ptxas_version(ptxas):
+    out = subprocess.run([ptxas, "--version"], capture_output=True, text=True).stdout
+    return out.strip().splitlines()[-2].strip() if out.strip() else "unknown"
+
+
+def refresh(ptxas, table):
+    forms = enumerate_forms()
+    verdict = {}
+    with tempfile.TemporaryDirectory() as work:
+        for mode in ("unified", "independent"):
+            texts = [t for _, m, t in forms if m == mode]
+            for t, v in verdicts_batched(ptxas, mode, texts, work).items():
+                verdict[(mode, t)] = v
+        rng = random.Random(SEED)
+        picks = rng.sample(forms, min(SINGLE_SAMPLE, len(forms)))
+        same = same_msg = 0
+        for _, mode, t in picks:
+            single = verdict_single(ptxas, mode, t, work)
+            if single[0] == verdict[(mode, t)][0]:
+                same += 1
+            else:
+                print(f"batched != single: {mode} {t}: {verdict[(mode, t)]} vs {single}",
+                      file=sys.stderr)
+            same_msg += single == verdict[(mode, t)]
+    if same != len(picks):
+        sys.exit(f"refresh: batched and single-form verdicts differ on {len(picks) - same} of "
+                 f"{len(picks)} sampled forms; table not written")
+    count = {k: sum(1 for v in verdict.values() if v[0] == k) for k in ("valid", "invalid", "crash")}
+    with open(table, "w") as f:
+        f.write("# ptxas verdicts for every enumerated tex/suld/sust/sured/suq form.\n")
+        f.write("# Regenerate: scripts/ptxas_forms.py refresh   (checked by oracle.ptxas_forms)\n")
+        f.write(f"# ptxas: {ptxas_version(ptxas)}; -arch=sm_90; generator seed {SEED}\n")
+        f.write(f"# forms: {len(forms)}; ptxas valid: {count['valid']}; invalid: {count['invalid']}; "
+                f"ptxas crashed (no verdict): {count['crash']}\n")
+        f.write(f"# batched vs single-form: {len(picks)} sampled forms, {same} equal verdicts, "
+                f"{same_msg} equal messages\n")
+        f.write("# cell\tmode\tverdict\tform\tptxas message\n")
+        for cell, mode, t in forms:
+            v, msg = verdict[(mode, t)]
+            f.write(f"{cell}\t{mode}\t{v}\t{t}\t{msg}\n")
+    print(f"wrote {table}: {len(forms)} forms, {count}; batched == single on "
+          f"{same}/{len(picks)} sampled forms")
+
+
+def verify(ptxas, table, n):
+    """Re-assembles a seeded sample of the committed table one form per module: the table must
+    still be what this ptxas says, and the generator must still produce exactly its forms."""
+    rows = [l.rstrip("\n").split("\t") for l in open(table) if not l.startswith("#")]
+    forms = enumerate_forms()
+    if [(c, m, t) for c, m, _, t, _ in rows] != forms:
+        sys.exit("verify: the table's forms differ from the generator's; run refresh")
+    picks = random.Random(SEED + 1).sample(rows, min(n, len(rows)))
+    bad = 0
+    with tempfile.TemporaryDirectory() as work:
+        for cell, mode, v, t, msg in picks:
+            got = verdict_single(ptxas, mode, t, work)
+            if got[0] != v:
+                bad += 1
+                print(f"table says {v}, ptxas says {got[0]} {got[1]}: {t}")
+    print(f"verify: {len(picks)} sampled forms re-assembled singly, {len(picks) - bad} match the table")
+    sys.exit(1 if bad else 0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("command", choices=["list", "refresh", "verify"])
+    ap.add_argument("--sample", type=int, default=300, help="forms re-assembled by verify")
+    ap.add_argument("--ptxas", default=os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas"))
+    ap.add_argument("--table", default=TABLE)
+    args = ap.parse_args()
+    if args.command == "list":
+        for cell, mode, t in enumerate_forms():
+            print(f"{cell}\t{mode}\t{t}")
+        return
+    if not os.access(args.ptxas, os.X_OK):
+        print(f"{args.command}: ptxas not found at {args.ptxas} (set --ptxas or PTXAS)")
+        sys.exit(77 if args.command == "verify" else 1)
+    if args.command == "verify":
+        verify(args.ptxas, args.table, args.sample)
+    refresh(args.ptxas, args.table)
+
+
+if __name__ == "__main__":
+    main()
