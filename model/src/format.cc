@@ -261,7 +261,9 @@ uint32_t F16ToF32(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1Fu;
   uint32_t man = h & 0x3FFu;
-  if (exp == 0x1F) return sign | 0x7F800000u | (man << 13);
+  // Inf stays Inf; a NaN keeps its payload and is quieted (IEEE 754 §6.2; x86 F16C and lavapipe
+  // do the same; the lavapipe oracle found the model passing signaling NaNs through).
+  if (exp == 0x1F) return sign | 0x7F800000u | (man << 13) | (man ? 0x00400000u : 0u);
   if (exp == 0) {
     if (man == 0) return sign;
     int e = -1;

@@ -1,4 +1,5 @@
-// f16 -> f32, exact (golden function tsu::F16ToF32). Subnormals are normalised. Combinational.
+// f16 -> f32, exact (golden function tsu::F16ToF32). Subnormals are normalised; NaNs are
+// quieted. Combinational.
 module tsu_f16_to_f32 (
   input  logic [15:0] f16_i,
   output logic [31:0] f32_o
@@ -19,7 +20,7 @@ module tsu_f16_to_f32 (
     end
     norm = {1'b0, man} << (lz + 4'd1);
     if (exp == 5'h1f) begin
-      f32_o = {sign, 8'hff, man, 13'd0};
+      f32_o = {sign, 8'hff, man[9] | (|man), man[8:0], 13'd0};  // NaNs are quieted
     end else if (exp == 5'd0) begin
       f32_o = (man == 10'd0) ? {sign, 31'd0}
                              : {sign, 8'(8'd112 - {4'd0, lz}), norm[9:0], 13'd0};

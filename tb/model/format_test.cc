@@ -69,11 +69,8 @@ TEST(F16, EveryHalfValueWidensLikeF16c) {
   if (!__builtin_cpu_supports("f16c")) GTEST_SKIP() << "no F16C on this CPU";
   for (uint32_t h = 0; h < 65536; ++h) {
     const uint16_t v = static_cast<uint16_t>(h);
-    if ((v & 0x7C00) == 0x7C00 && (v & 0x3FF) != 0) {
-      // NaN: F16C quiets it; the model keeps the payload as is (f16 -> f32 is exact).
-      EXPECT_TRUE(std::isnan(Flt(F16ToF32(v))));
-      continue;
-    }
+    // Every value, NaNs included: a signaling NaN comes out quiet with its payload (the
+    // lavapipe oracle found the model passing it through unchanged, docs/oracle.md).
     ASSERT_EQ(F16ToF32(v), HwF16ToF32(v)) << std::hex << h;
   }
 }
