@@ -90,9 +90,25 @@ class Sampler {
   CubeFace cube_;
 };
 
+// The border colour, with the components the format does not store replaced like a texel's
+// missing components (0 for R, G, B; 1 for A), as Vulkan's component substitution does for
+// border texels (docs/semantics.md T3; found by the lavapipe oracle). Orders that replicate or
+// move one channel (A, RA, INTENSITY, LUMINANCE) keep the whole border colour.
 Texel Sampler::Border() const {
   Texel b;
   for (int i = 0; i < 4; ++i) b.c[i] = s_.border[i];
+  const ChannelOrder o = fmt_.order;
+  if (o == ChannelOrder::kA || o == ChannelOrder::kRA || o == ChannelOrder::kIntensity ||
+      o == ChannelOrder::kLuminance || fmt_.depth_stencil || o == ChannelOrder::kDepth) {
+    return b;
+  }
+  bool stored[4] = {};
+  for (int i = 0; i < fmt_.num_fields; ++i) {
+    if (fmt_.fields[i].comp >= 0) stored[fmt_.fields[i].comp] = true;
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (!stored[i]) b.c[i] = i < 3 ? 0u : (float_result_ ? 0x3F800000u : 1u);
+  }
   return b;
 }
 

@@ -82,6 +82,11 @@ std::vector<SharedFormat> Build() {
                ChannelType::kUnormInt8, 0, nullptr, {R, R, R, ONE}, false});
   v.push_back({"ra8", VK_FORMAT_R8G8_UNORM, ChannelOrder::kRA, ChannelType::kUnormInt8, 0,
                nullptr, {R, Z, Z, G}, false});
+  // Depth formats: shadow sampling only.
+  v.push_back({"d16", VK_FORMAT_D16_UNORM, ChannelOrder::kDepth, ChannelType::kUnormInt16, 0,
+               nullptr, kIdentity, false});
+  v.push_back({"d32f", VK_FORMAT_D32_SFLOAT, ChannelOrder::kDepth, ChannelType::kFloat, 0,
+               nullptr, kIdentity, false});
   return v;
 }
 

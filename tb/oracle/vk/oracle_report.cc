@@ -51,6 +51,22 @@ uint64_t Report::Failures() const {
   return n;
 }
 
+bool Report::Passed(double budget) const {
+  bool ok = true;
+  for (const std::string& n : order_) {
+    const Category& c = cats_.at(n);
+    if (c.failures == 0) continue;
+    const bool over = c.exact || c.failures > budget * static_cast<double>(c.cases);
+    std::printf("%s: %llu failures of %llu cases%s\n", n.c_str(),
+                static_cast<unsigned long long>(c.failures),
+                static_cast<unsigned long long>(c.cases),
+                over ? (c.exact ? " in an exact category: FAIL" : " over the open-difference budget: FAIL")
+                     : " (open differences within the budget, listed above; docs/oracle.md)");
+    if (over) ok = false;
+  }
+  return ok;
+}
+
 void Report::Print(const std::string& repeat) const {
   std::printf("\n| category | kind | cases | exact | within tolerance | failures | agreement |\n");
   std::printf("|---|---|---|---|---|---|---|\n");

@@ -36,6 +36,10 @@ class Report {
   void Fail(Category& c, double diff, const std::string& what);
   void Print(const std::string& repeat) const;
   uint64_t Failures() const;
+  // What fails the run: any failure in an exact category, or failures above `budget` (a
+  // fraction of its cases) in a tolerance category. Prints which categories are over.
+  bool Passed(double budget) const;
+  bool Empty() const { return cats_.empty(); }
 
  private:
   std::map<std::string, Category> cats_;
