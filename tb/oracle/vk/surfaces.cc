@@ -21,6 +21,9 @@ struct Setup {
   const SharedFormat* fmt;
   FormatInfo info;
   std::vector<uint8_t> bytes;  // level 0 in Vulkan's packed order
+  Image img;
+  SparseMemory mem;
+  Unit unit{&mem};
 };
 
 Shape RandomShape(Oracle& o, Geometry g) {
@@ -74,6 +77,17 @@ void BindModel(Unit* unit, SparseMemory* mem, const Setup& s) {
         for (uint32_t x = 0; x < sh.w; ++x)
           mem->Write(TexelAddr(r, x, y, z, l), &s.bytes[sh.Index(x, y, z, l) * s.info.texel_bytes],
                      static_cast<uint32_t>(s.info.texel_bytes));
+}
+
+// A random surface of format f and geometry g with the same texels on both sides.
+void Prepare(Oracle& o, const SharedFormat& f, Geometry g, Setup* s) {
+  s->shape = RandomShape(o, g);
+  s->fmt = &f;
+  s->info = Describe(f);
+  FillTexels(o, s);
+  s->img = o.vk->CreateImage(s->shape.Spec(f.vk, true), static_cast<uint32_t>(s->info.texel_bytes));
+  o.vk->Upload(s->img, s->bytes);
+  BindModel(&s->unit, &s->mem, *s);
 }
 
 // The suld.b form that reads one whole texel of `bytes` bytes.
@@ -132,15 +146,7 @@ bool WithinOneUlp(const uint32_t* a, const uint32_t* b, double* diff) {
 
 void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
   Setup s;
-  s.shape = RandomShape(o, g);
-  s.fmt = &f;
-  s.info = Describe(f);
-  FillTexels(o, &s);
-  Image img = o.vk->CreateImage(s.shape.Spec(f.vk, true), static_cast<uint32_t>(s.info.texel_bytes));
-  o.vk->Upload(img, s.bytes);
-  SparseMemory mem;
-  Unit unit(&mem);
-  BindModel(&unit, &mem, s);
+  Prepare(o, f, g, &s);
 
   const int n = 48;
   std::vector<uint32_t> cases(4 * n);
@@ -158,12 +164,12 @@ void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
   }
   const std::string shader = std::string("load_") + f.glsl + "_" + s.shape.Suffix();
   const bool normalized = IsNormalized(s.info);
-  std::vector<uint32_t> got = RunShader(o, shader.c_str(), true, img, VK_NULL_HANDLE, cases, n,
+  std::vector<uint32_t> got = RunShader(o, shader.c_str(), true, s.img, VK_NULL_HANDLE, cases, n,
                                         (n + 63) / 64, 4 * n);
   for (int i = 0; i < n; ++i) {
     const int32_t* c = &xyzl[4 * i];
     uint32_t want[4];
-    ModelTexel(&unit, s, c[0], c[1], c[2], c[3], want);
+    ModelTexel(&s.unit, s, c[0], c[1], c[2], c[3], want);
     const uint32_t* vk = &got[4 * i];
     if (o.opt.log) {
       std::fprintf(o.opt.log, "%s: %s vk %s model %s\n", cat.name.c_str(),
@@ -180,7 +186,7 @@ void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
                                     ", suld.b + model unpack " + Hex(want, 4));
     }
   }
-  o.vk->Destroy(&img);
+  o.vk->Destroy(&s.img);
 }
 
 // Values a store may take: floats across the format's range and beyond (conversions clamp),
@@ -238,15 +244,7 @@ bool NearestCodes(const FormatInfo& f, const uint8_t* a, const uint8_t* b, doubl
 void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g,
                          bool atomic) {
   Setup s;
-  s.shape = RandomShape(o, g);
-  s.fmt = &f;
-  s.info = Describe(f);
-  FillTexels(o, &s);
-  Image img = o.vk->CreateImage(s.shape.Spec(f.vk, true), static_cast<uint32_t>(s.info.texel_bytes));
-  o.vk->Upload(img, s.bytes);
-  SparseMemory mem;
-  Unit unit(&mem);
-  BindModel(&unit, &mem, s);
+  Prepare(o, f, g, &s);
 
   const int n = 32;
   std::vector<uint32_t> cases(8 * n);
@@ -289,7 +287,7 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
       forms[i] = std::string("sured.") + (sample ? "p." : "b.") + kOps[op] + "." +
                  s.shape.Suffix() + "." + type + ".zero [surf, " + s.shape.PtxCoords() + "], v;";
     }
-    const Response r = RunPtx(&unit, forms[i], req);
+    const Response r = RunPtx(&s.unit, forms[i], req);
     if (r.trap != TrapCause::kNone) {
       o.report->Fail(cat, 1.0, Where(s, c[0], c[1], c[2], c[3]) + ": model trapped on " +
                                    forms[i]);
@@ -298,9 +296,9 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
   const std::string shader = atomic ? std::string("atomic_") + (sint ? "i_" : "u_") + s.shape.Suffix()
                                     : "store_" + std::to_string(f.kind) +
                                           "_" + s.shape.Suffix();
-  RunShader(o, shader.c_str(), true, img, VK_NULL_HANDLE, cases, n, 1, 4);
-  const std::vector<uint8_t> vk = o.vk->Download(img);
-  const ResolvedSurface& r = *unit.FindSurface(kHandle);
+  RunShader(o, shader.c_str(), true, s.img, VK_NULL_HANDLE, cases, n, 1, 4);
+  const std::vector<uint8_t> vk = o.vk->Download(s.img);
+  const ResolvedSurface& r = *s.unit.FindSurface(kHandle);
   const int tb = s.info.texel_bytes;
   // Every operation is one case: the texel it targeted must end equal on both sides (an
   // out-of-bounds one must have changed nothing, which the whole-image check below covers).
@@ -314,7 +312,7 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
     if (in) {
       const uint32_t x = static_cast<uint32_t>(c[0]), y = static_cast<uint32_t>(c[1]),
                      z = static_cast<uint32_t>(c[2]), l = static_cast<uint32_t>(c[3]);
-      mem.Read(TexelAddr(r, x, y, z, l), model, static_cast<uint32_t>(tb));
+      s.mem.Read(TexelAddr(r, x, y, z, l), model, static_cast<uint32_t>(tb));
       std::memcpy(vkb, &vk[s.shape.Index(x, y, z, l) * tb], tb);
     }
     uint32_t mw[4], vw[4];
@@ -342,7 +340,7 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
       for (uint32_t y = 0; y < s.shape.h; ++y)
         for (uint32_t x = 0; x < s.shape.w; ++x) {
           uint8_t model[16];
-          mem.Read(TexelAddr(r, x, y, z, l), model, static_cast<uint32_t>(tb));
+          s.mem.Read(TexelAddr(r, x, y, z, l), model, static_cast<uint32_t>(tb));
           double d = 0;
           const uint8_t* v = &vk[s.shape.Index(x, y, z, l) * tb];
           if (std::memcmp(model, v, tb) != 0 && (atomic || !NearestCodes(s.info, model, v, &d))) {
@@ -352,7 +350,7 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
             l = s.shape.layers, z = s.shape.d, y = s.shape.h, x = s.shape.w;
           }
         }
-  o.vk->Destroy(&img);
+  o.vk->Destroy(&s.img);
 }
 
 const Geometry kSurfaceGeoms[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
