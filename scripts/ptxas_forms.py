@@ -103,41 +103,27 @@ def data(regs, vec, t):
     return regs.get(DATA_REG[t]) if n == 1 else regs.vec(DATA_REG[t], n)
 
 
-def gen_suld(out, k):
-    for addr, geom, dtype, clamp in product(["b", "p"], SURF_GEOMS,
-                                            ["b8", "b16", "b32", "b64", "u32"], SURF_CLAMPS):
-        cell = f"suld.{addr}.{geom}.{dtype}.{clamp or 'none'}"
-        others = product(["", "ca", "cg", "cs", "cv", "wb"], VECS, ARITIES, [False, True],
-                         [False, True])
+def gen_load_store(out, k, op, cops, wrong_cop, types):
+    """suld (load cache ops) or sust (store cache ops); wrong_cop is the other family's."""
+    for addr, geom, t, clamp in product(["b", "p"], SURF_GEOMS, types, SURF_CLAMPS):
+        cell = f"{op}.{addr}.{geom}.{t}.{clamp or 'none'}"
+        others = product([""] + cops + [wrong_cop], VECS, ARITIES, [False, True], [False, True])
         canonical = ("", "", SURF_ARITY[geom], False, False)
-        shaped = product(["", "ca", "cg", "cs", "cv"], ["", "v2", "v4"], [SURF_ARITY[geom]],
-                         [False, True], [False, True])
+        shaped = product([""] + cops, ["", "v2", "v4"], [SURF_ARITY[geom]], [False, True],
+                         [False, True])
         for cop, vec, arity, indirect, guard in (
                 [canonical] + sample(cell, others, k) + sample(cell + "+", shaped, k // 2)):
             regs = Regs()
-            d = data(regs, vec, dtype)
-            text = (f"{'@p1 ' if guard else ''}suld{mods(addr, geom, cop, vec, dtype, clamp)} "
-                    f"{d}, [{surf_operand(regs, indirect)}, {coords(regs, arity)}];")
-            out.append((cell, "unified", text))
-
-
-def gen_sust(out, k):
-    for addr, geom, ctype, clamp in product(["b", "p"], SURF_GEOMS,
-                                            ["b8", "b16", "b32", "b64", "f32"], SURF_CLAMPS):
-        cell = f"sust.{addr}.{geom}.{ctype}.{clamp or 'none'}"
-        others = product(["", "wb", "cg", "cs", "wt", "ca"], VECS, ARITIES, [False, True],
-                         [False, True])
-        canonical = ("", "", SURF_ARITY[geom], False, False)
-        shaped = product(["", "wb", "cg", "cs", "wt"], ["", "v2", "v4"], [SURF_ARITY[geom]],
-                         [False, True], [False, True])
-        for cop, vec, arity, indirect, guard in (
-                [canonical] + sample(cell, others, k) + sample(cell + "+", shaped, k // 2)):
-            regs = Regs()
-            surf = surf_operand(regs, indirect)
-            c = coords(regs, arity)
-            v = data(regs, vec, ctype)
-            text = (f"{'@p1 ' if guard else ''}sust{mods(addr, geom, cop, vec, ctype, clamp)} "
-                    f"[{surf}, {c}], {v};")
+            guard_text = "@p1 " if guard else ""
+            if op == "suld":  # d, [a, b]
+                d = data(regs, vec, t)
+                text = (f"{guard_text}suld{mods(addr, geom, cop, vec, t, clamp)} "
+                        f"{d}, [{surf_operand(regs, indirect)}, {coords(regs, arity)}];")
+            else:  # [a, b], c
+                surf = surf_operand(regs, indirect)
+                c = coords(regs, arity)
+                v = data(regs, vec, t)
+                text = f"{guard_text}sust{mods(addr, geom, cop, vec, t, clamp)} [{surf}, {c}], {v};"
             out.append((cell, "unified", text))
 
 
@@ -228,8 +214,10 @@ def gen_tex(out, k):
 
 def enumerate_forms():
     out = []
-    gen_suld(out, 8)
-    gen_sust(out, 8)
+    gen_load_store(out, 8, "suld", ["ca", "cg", "cs", "cv"], "wb",
+                   ["b8", "b16", "b32", "b64", "u32"])
+    gen_load_store(out, 8, "sust", ["wb", "cg", "cs", "wt"], "ca",
+                   ["b8", "b16", "b32", "b64", "f32"])
     gen_sured(out, 2)
     gen_suq(out)
     gen_tex(out, 12)

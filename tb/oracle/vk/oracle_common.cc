@@ -1,9 +1,11 @@
 #include "oracle_common.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
 #include "shaders.h"
+#include "tsu/hex.h"
 #include "tsu/ptx_parser.h"
 
 namespace tsu {
@@ -139,14 +141,32 @@ std::vector<uint32_t> RunShader(Oracle& o, const char* shader, bool storage, con
   return r;
 }
 
-std::string Hex(const uint32_t* w, int n) {
+std::string HexWords(const uint32_t* w, int n) {
   std::string s = "(";
-  char buf[16];
-  for (int i = 0; i < n; ++i) {
-    std::snprintf(buf, sizeof buf, "%s%08x", i ? " " : "", w[i]);
-    s += buf;
-  }
+  for (int i = 0; i < n; ++i) s += (i ? " " : "") + Hex(w[i]);
   return s + ")";
+}
+
+int32_t RandomCoord(Oracle& o, uint32_t n, double oob) {
+  const int32_t m = static_cast<int32_t>(n);
+  if (!o.Chance(oob)) return o.Int(0, m - 1);
+  const int32_t outside[] = {-1, -2, -17, m, m + 1, m + 40};
+  return outside[o.Int(0, 5)];
+}
+
+bool WithinOneUlp(const uint32_t* a, const uint32_t* b, double* diff) {
+  *diff = 0;
+  bool ok = true;
+  for (int k = 0; k < 4; ++k) {
+    float fa, fb;
+    std::memcpy(&fa, &a[k], 4);
+    std::memcpy(&fb, &b[k], 4);
+    const double d = std::fabs(static_cast<double>(fa) - fb);
+    *diff = std::max(*diff, std::isnan(d) ? 1.0 : d);
+    const int64_t dist = static_cast<int64_t>(a[k]) - static_cast<int64_t>(b[k]);
+    if (a[k] != b[k] && ((a[k] ^ b[k]) >> 31 || dist > 1 || dist < -1)) ok = false;
+  }
+  return ok;
 }
 
 }  // namespace vk

@@ -5,6 +5,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -69,7 +70,15 @@ std::vector<uint32_t> RunShader(Oracle& o, const char* shader, bool storage, con
                                 VkSampler sampler, const std::vector<uint32_t>& cases,
                                 uint32_t n, uint32_t groups, size_t out_words);
 
-std::string Hex(const uint32_t* w, int n);
+// "(0x.. 0x.. ...)": n words for failure reports and the transaction log.
+std::string HexWords(const uint32_t* w, int n);
+
+// A coordinate along an axis of n texels: inside, or with probability `oob` just or far outside.
+int32_t RandomCoord(Oracle& o, uint32_t n, double oob);
+
+// Rule L1 (docs/oracle.md): every component equal or one f32 ulp apart with the same sign.
+// *diff is the largest absolute component difference.
+bool WithinOneUlp(const uint32_t* a, const uint32_t* b, double* diff);
 
 }  // namespace vk
 }  // namespace tsu

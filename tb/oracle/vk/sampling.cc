@@ -347,8 +347,8 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
     const std::string form = Form(cf, k, zero, 0, &dummy);
     if (o.opt.log) {
       std::fprintf(o.opt.log, "%s: %s %s mode %d -> vk %s model %s\n", cat.name.c_str(),
-                   t.Describe().c_str(), form.c_str(), k.mode, Hex(vkw, 4).c_str(),
-                   Hex(cw, 4).c_str());
+                   t.Describe().c_str(), form.c_str(), k.mode, HexWords(vkw, 4).c_str(),
+                   HexWords(cw, 4).c_str());
     }
     if (std::memcmp(vkw, cw, 16) == 0) {
       rep.Exact(cat);
@@ -363,16 +363,12 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
     if (cat.exact) {
       ok = false;
     } else if (!linear && !uses_mips && !shadow && !cube) {
-      // Nearest, base level, normalized/sRGB data: the texel is the same, its decode differs.
-      ok = true;
-      for (int c = 0; c < 4; ++c) {
-        const int64_t dist = static_cast<int64_t>(vkw[c]) - cw[c];
-        const bool packed = t.info.fields[0].bits < 8 || t.info.fields[0].bits == 10;
-        if (t.info.srgb || packed ? diff > FormatSlack(t.info)
-                                  : ((vkw[c] ^ cw[c]) >> 31 || dist > 1 || dist < -1)) {
-          ok = false;
-        }
-      }
+      // Nearest, base level, normalized/sRGB data: the texel is the same, its decode differs
+      // (L1; sRGB and packed channels widened through 8 bits: one format step, L3/L4).
+      const bool packed = t.info.fields[0].bits < 8 || t.info.fields[0].bits == 10;
+      double d1 = 0;
+      const bool one_ulp = WithinOneUlp(vkw, cw, &d1);
+      ok = t.info.srgb ? diff <= 1.0 / 512 : packed ? diff <= FormatSlack(t.info) : one_ulp;
     } else {
       // The envelope over the precision box.
       float lo[4], hi[4];
@@ -409,8 +405,8 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
                               "/" + std::to_string(v.addressModeV) + "/" +
                               std::to_string(v.addressModeW) + (unnorm ? " unnormalized" : "") +
                               ": " + form + " mode " + std::to_string(k.mode) + " coords " +
-                              Hex(&words[16 * i], 4) + " lod " + Hex(&words[16 * i + 13], 1) +
-                              ": vk " + Hex(vkw, 4) + " model " + Hex(cw, 4));
+                              HexWords(&words[16 * i], 4) + " lod " + HexWords(&words[16 * i + 13], 1) +
+                              ": vk " + HexWords(vkw, 4) + " model " + HexWords(cw, 4));
     }
   }
   DestroyTexture(o, &t);

@@ -38,14 +38,6 @@ Shape RandomShape(Oracle& o, Geometry g) {
   return s;
 }
 
-// A coordinate along an axis of n texels: mostly inside, sometimes just or far outside.
-int32_t Coord(Oracle& o, uint32_t n, double oob) {
-  const int32_t m = static_cast<int32_t>(n);
-  if (!o.Chance(oob)) return o.Int(0, m - 1);
-  const int32_t outside[] = {-1, -2, -17, m, m + 1, m + 40};
-  return outside[o.Int(0, 5)];
-}
-
 // Random texel data; packed formats whose spare bits Vulkan reads as alpha get ones there.
 void FillTexels(Oracle& o, Setup* s) {
   s->bytes.resize(static_cast<size_t>(s->shape.Texels()) * s->info.texel_bytes);
@@ -127,23 +119,6 @@ bool IsNormalized(const FormatInfo& f) {
   return f.kind == ChannelKind::kUnorm || f.kind == ChannelKind::kSnorm;
 }
 
-// Normalized → f32: lavapipe multiplies by the reciprocal of 2^b − 1 in f32, which can land one
-// ulp from the correctly rounded quotient the model returns (docs/oracle.md, L1).
-bool WithinOneUlp(const uint32_t* a, const uint32_t* b, double* diff) {
-  *diff = 0;
-  bool ok = true;
-  for (int k = 0; k < 4; ++k) {
-    float fa, fb;
-    std::memcpy(&fa, &a[k], 4);
-    std::memcpy(&fb, &b[k], 4);
-    const double d = std::fabs(static_cast<double>(fa) - fb);
-    if (d > *diff || std::isnan(d)) *diff = d;
-    const int64_t dist = static_cast<int64_t>(a[k]) - static_cast<int64_t>(b[k]);
-    if (a[k] != b[k] && ((a[k] ^ b[k]) >> 31 || dist > 1 || dist < -1)) ok = false;
-  }
-  return ok;
-}
-
 void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
   Setup s;
   Prepare(o, f, g, &s);
@@ -153,10 +128,10 @@ void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
   std::vector<int32_t> xyzl(4 * n);
   for (int i = 0; i < n; ++i) {
     int32_t* c = &xyzl[4 * i];
-    c[0] = Coord(o, s.shape.w, 0.15);
-    c[1] = Coord(o, s.shape.h, 0.1);
-    c[2] = Coord(o, s.shape.d, 0.1);
-    c[3] = Coord(o, s.shape.layers, 0.1);
+    c[0] = RandomCoord(o, s.shape.w, 0.15);
+    c[1] = RandomCoord(o, s.shape.h, 0.1);
+    c[2] = RandomCoord(o, s.shape.d, 0.1);
+    c[3] = RandomCoord(o, s.shape.layers, 0.1);
     if (g == Geometry::k1d || g == Geometry::kA1d) c[1] = 0;
     if (g != Geometry::k3d) c[2] = 0;
     if (!s.shape.IsArray()) c[3] = 0;
@@ -173,8 +148,8 @@ void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
     const uint32_t* vk = &got[4 * i];
     if (o.opt.log) {
       std::fprintf(o.opt.log, "%s: %s vk %s model %s\n", cat.name.c_str(),
-                   Where(s, c[0], c[1], c[2], c[3]).c_str(), Hex(vk, 4).c_str(),
-                   Hex(want, 4).c_str());
+                   Where(s, c[0], c[1], c[2], c[3]).c_str(), HexWords(vk, 4).c_str(),
+                   HexWords(want, 4).c_str());
     }
     double diff = 0;
     if (SameComponents(vk, want)) {
@@ -182,8 +157,8 @@ void LoadConfig(Oracle& o, Category& cat, const SharedFormat& f, Geometry g) {
     } else if (normalized && WithinOneUlp(vk, want, &diff)) {
       o.report->Within(cat, diff);
     } else {
-      o.report->Fail(cat, diff, Where(s, c[0], c[1], c[2], c[3]) + ": imageLoad " + Hex(vk, 4) +
-                                    ", suld.b + model unpack " + Hex(want, 4));
+      o.report->Fail(cat, diff, Where(s, c[0], c[1], c[2], c[3]) + ": imageLoad " + HexWords(vk, 4) +
+                                    ", suld.b + model unpack " + HexWords(want, 4));
     }
   }
   o.vk->Destroy(&s.img);
@@ -258,10 +233,10 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
     if (i > 0 && o.Chance(0.3)) {
       std::memcpy(c, &xyzl[4 * o.Int(0, i - 1)], 16);
     } else {
-      c[0] = Coord(o, s.shape.w, 0.15);
-      c[1] = g == Geometry::k1d || g == Geometry::kA1d ? 0 : Coord(o, s.shape.h, 0.1);
-      c[2] = g == Geometry::k3d ? Coord(o, s.shape.d, 0.1) : 0;
-      c[3] = s.shape.IsArray() ? Coord(o, s.shape.layers, 0.1) : 0;
+      c[0] = RandomCoord(o, s.shape.w, 0.15);
+      c[1] = g == Geometry::k1d || g == Geometry::kA1d ? 0 : RandomCoord(o, s.shape.h, 0.1);
+      c[2] = g == Geometry::k3d ? RandomCoord(o, s.shape.d, 0.1) : 0;
+      c[3] = s.shape.IsArray() ? RandomCoord(o, s.shape.layers, 0.1) : 0;
     }
     s.shape.VkValues(c[0], c[1], c[2], c[3], &cases[8 * i]);
     uint32_t* v = &cases[8 * i + 4];
@@ -321,7 +296,7 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
     if (o.opt.log) {
       std::fprintf(o.opt.log, "%s: %s %s value %s -> vk %s model %s\n", cat.name.c_str(),
                    Where(s, c[0], c[1], c[2], c[3]).c_str(), forms[i].c_str(),
-                   Hex(&cases[8 * i + 4], 4).c_str(), Hex(vw, 4).c_str(), Hex(mw, 4).c_str());
+                   HexWords(&cases[8 * i + 4], 4).c_str(), HexWords(vw, 4).c_str(), HexWords(mw, 4).c_str());
     }
     double diff = 0;
     if (std::memcmp(model, vkb, 16) == 0) {
@@ -330,8 +305,8 @@ void StoreOrAtomicConfig(Oracle& o, Category& cat, const SharedFormat& f, Geomet
       o.report->Within(cat, diff);
     } else {
       o.report->Fail(cat, 1.0, Where(s, c[0], c[1], c[2], c[3]) + ": after " + forms[i] +
-                                   " with " + Hex(&cases[8 * i + 4], 4) + " texel bytes vk " +
-                                   Hex(vw, (tb + 3) / 4) + " model " + Hex(mw, (tb + 3) / 4));
+                                   " with " + HexWords(&cases[8 * i + 4], 4) + " texel bytes vk " +
+                                   HexWords(vw, (tb + 3) / 4) + " model " + HexWords(mw, (tb + 3) / 4));
     }
   }
   // No other texel may differ (out-of-bounds operations must not have landed anywhere).

@@ -63,8 +63,8 @@ ImageSpec Spec(const TexSetup& t) {
 
 // Random texel bytes; depth formats hold values in [0, 1]; packed formats whose spare bits
 // Vulkan reads as alpha get ones there; float formats get finite values (filters of NaN and
-// infinities compare nothing useful) unless `specials`.
-void RandomTexel(Oracle& o, const TexSetup& t, uint8_t* p, bool specials) {
+// infinities compare nothing useful; the surface categories cover every bit pattern).
+void RandomTexel(Oracle& o, const TexSetup& t, uint8_t* p) {
   const FormatInfo& f = t.info;
   for (int k = 0; k < f.texel_bytes; ++k) p[k] = static_cast<uint8_t>(o.U32());
   if (t.fmt->order == ChannelOrder::kDepth) {
@@ -75,7 +75,6 @@ void RandomTexel(Oracle& o, const TexSetup& t, uint8_t* p, bool specials) {
     return;
   }
   if (t.fmt->rgb_only) p[f.texel_bytes - 1] |= f.texel_bytes == 2 ? 0x80 : 0xC0;
-  if (specials) return;
   if (f.kind == ChannelKind::kFloat) {
     for (int k = 0; k < f.texel_bytes; k += 4) {
       const float v = static_cast<float>(o.Real(-2.0, 2.0));
@@ -97,7 +96,6 @@ void CreateTexture(Oracle& o, TexSetup* t) {
   const bool ms = t->samples > 1;
   const uint32_t layers = t->vk_layers();
   const int tb = t->info.texel_bytes;
-  const bool specials = false;
   // Bytes in Vulkan's packed order.
   t->bytes.clear();
   for (uint32_t l = 0; l < t->levels; ++l) {
@@ -106,7 +104,7 @@ void CreateTexture(Oracle& o, TexSetup* t) {
     const size_t n = static_cast<size_t>(w) * h * d * layers * t->samples;
     const size_t at = t->bytes.size();
     t->bytes.resize(at + n * tb);
-    for (size_t i = 0; i < n; ++i) RandomTexel(o, *t, &t->bytes[at + i * tb], specials);
+    for (size_t i = 0; i < n; ++i) RandomTexel(o, *t, &t->bytes[at + i * tb]);
   }
   t->img = o.vk->CreateImage(Spec(*t), static_cast<uint32_t>(tb));
   if (!ms) {
