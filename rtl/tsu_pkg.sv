@@ -137,6 +137,20 @@ package tsu_pkg;
     LayoutPitch = 1'd1
   } layout_e;
 
+  typedef enum logic [3:0] {
+    DescUnbound = 4'd0,
+    DescSurface = 4'd1,
+    DescTexture = 4'd2,
+    DescSampler = 4'd3
+  } desc_kind_e;
+
+  typedef enum logic [1:0] {
+    CfgSetPoolBase = 2'd0,
+    CfgSetPoolEntries = 2'd1,
+    CfgInvalidateAll = 2'd2,
+    CfgInvalidateHandle = 2'd3
+  } cfg_op_e;
+
   typedef enum logic [1:0] {
     AddrModeWrap = 2'd0,
     AddrModeClamp = 2'd1,
@@ -207,6 +221,76 @@ package tsu_pkg;
   localparam logic [7:0] MAX_LEVELS = 8'h11;
   localparam logic [7:0] MAX_SAMPLES = 8'h8;
   localparam logic [15:0] LEVEL_ALIGN = 16'h200;
+  localparam logic [7:0] DESC_BYTES = 8'h40;
+  localparam logic [7:0] DESC_BYTES_LOG2 = 8'h6;
   /* verilator lint_on UNUSEDPARAM */
+
+  typedef struct packed {
+    logic [63:0] rsvd_448;
+    logic [63:0] row_of_blocks;
+    logic [63:0] layer_stride;
+    logic [63:0] slice_bytes;
+    logic [63:0] base;
+    logic [31:0] array_size;
+    logic [31:0] depth;
+    logic [31:0] height;
+    logic [31:0] width;
+    logic [31:0] pitch;
+    logic [6:0] rsvd_25;
+    logic [2:0] block_depth_log2;
+    logic [2:0] block_height_log2;
+    logic layout;
+    logic [4:0] chtype;
+    logic [4:0] chorder;
+    logic [3:0] dim;
+    logic [3:0] kind;
+  } surf_desc_t;
+
+  typedef struct packed {
+    logic [63:0] rsvd_448;
+    logic [63:0] residency_map;
+    logic [63:0] level_table;
+    logic [63:0] layer_stride;
+    logic [63:0] base;
+    logic [31:0] array_size;
+    logic [31:0] depth;
+    logic [31:0] height;
+    logic [31:0] width;
+    logic [19:0] sampler;
+    logic [3:0] tile_z_log2;
+    logic [3:0] tile_y_log2;
+    logic [3:0] tile_x_log2;
+    logic [1:0] samples_log2;
+    logic [4:0] levels;
+    logic [2:0] block_depth_log2;
+    logic [2:0] block_height_log2;
+    logic layout;
+    logic [4:0] chtype;
+    logic [4:0] chorder;
+    logic [3:0] dim;
+    logic [3:0] kind;
+  } tex_desc_t;
+
+  typedef struct packed {
+    logic [255:0] rsvd_256;
+    logic [127:0] border;
+    logic [47:0] rsvd_80;
+    logic [15:0] max_lod;
+    logic [15:0] min_lod;
+    logic [15:0] lod_bias;
+    logic [10:0] rsvd_21;
+    logic [2:0] compare;
+    logic seamless_cube;
+    logic srgb;
+    logic read_mode;
+    logic normalized;
+    logic [1:0] address_w;
+    logic [1:0] address_v;
+    logic [1:0] address_u;
+    logic [1:0] mip_filter;
+    logic min_filter;
+    logic mag_filter;
+    logic [3:0] kind;
+  } smp_desc_t;
 
 endpackage

@@ -1,17 +1,34 @@
 #include "tsu/unit.h"
 
+#include "tsu/descriptor_words.h"
+
 namespace tsu {
 
 bool Unit::BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error) {
   ResolvedSurface r;
   if (!ResolveSurface(desc, &r, error)) return false;
+  Place(handle, r);
+  return true;
+}
+
+TrapCause Unit::BindSurfaceImage(uint64_t handle, const DescImage& image, std::string* why) {
+  ResolvedSurface r;
+  const TrapCause c = DecodeSurface(image, &r, why);
+  if (c == TrapCause::kNone) {
+    Place(handle, r);
+  } else {
+    Unbind(handle);
+  }
+  return c;
+}
+
+void Unit::Place(uint64_t handle, const ResolvedSurface& r) {
   if (handle < kDirectHandles) {
     if (direct_.size() <= handle) direct_.resize(handle + 1);
     direct_[handle] = std::make_unique<ResolvedSurface>(r);
   } else {
     others_[handle] = r;
   }
-  return true;
 }
 
 void Unit::Unbind(uint64_t handle) {

@@ -3,6 +3,9 @@
 // SystemVerilog subset that yosys 0.23 reads: a package of typedef enums and localparams.
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include "tsu/encodings.h"
 
 namespace {
 
@@ -16,6 +19,26 @@ void EnumValue(const char* sv, int bits, unsigned value, bool* first) {
 }
 
 void EnumEnd(const char* sv_type) { std::printf("\n  } %s;\n\n", sv_type); }
+
+struct Field {
+  const char* name;
+  int lsb, bits;
+};
+
+// A packed struct with the descriptor's exact memory image: fields MSB first, gaps named
+// rsvd_<lsb>, kDescBytes * 8 bits in all, so `surf_desc_t d = line_bits;` reads the fields.
+void DescStruct(const char* sv_type, const std::vector<Field>& fields, int total_bits) {
+  std::printf("  typedef struct packed {\n");
+  int top = total_bits;
+  for (auto it = fields.rbegin(); it != fields.rend(); ++it) {
+    const int msb = it->lsb + it->bits;
+    if (msb < top) std::printf("    %s rsvd_%d;\n", Width(top - msb).c_str(), msb);
+    std::printf("    %s %s;\n", Width(it->bits).c_str(), it->name);
+    top = it->lsb;
+  }
+  if (top > 0) std::printf("    %s rsvd_0;\n", Width(top).c_str());
+  std::printf("  } %s;\n\n", sv_type);
+}
 
 }  // namespace
 
@@ -50,6 +73,19 @@ int main() {
   std::printf("  /* verilator lint_off UNUSEDPARAM */\n");
 #include "tsu/encodings.def"
   std::printf("  /* verilator lint_on UNUSEDPARAM */\n");
-  std::printf("\nendpackage\n");
+  // Descriptor layouts (model/include/tsu/descriptor_layout.def).
+  std::printf("\n");
+  std::vector<Field> fields;
+  const char* desc_type = "";
+#define TSU_DESC_BEGIN(L, sv) \
+  fields.clear();             \
+  desc_type = #sv;
+#define TSU_DESC_FIELD(L, name, lsb, bits) fields.push_back({#name, lsb, bits});
+#define TSU_DESC_END(L) DescStruct(desc_type, fields, 8 * static_cast<int>(tsu::kDescBytes));
+#include "tsu/descriptor_layout.def"
+#undef TSU_DESC_BEGIN
+#undef TSU_DESC_FIELD
+#undef TSU_DESC_END
+  std::printf("endpackage\n");
   return 0;
 }

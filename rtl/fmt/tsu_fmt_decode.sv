@@ -11,6 +11,7 @@ module tsu_fmt_decode #(
   input  logic [4:0]        order_i,       // tsu_pkg::chorder_e
   input  logic [4:0]        type_i,        // tsu_pkg::chtype_e
   output logic              supported_o,
+  output logic              legal_o,       // OpenCL allows the pair (whatever the knobs)
   output logic [2:0]        kind_o,        // tsu_hw_pkg::kind_e
   output logic [3:0]        asm_o,         // tsu_hw_pkg::asm_e
   output logic [2:0]        nfields_o,     // stored channels, 1..4
@@ -173,6 +174,7 @@ module tsu_fmt_decode #(
       end
     endcase
 
+    legal_o = legal;
     supported_o = legal &&
                   (EnableNorm || !(kind == tsu_hw_pkg::KindUnorm ||
                                    kind == tsu_hw_pkg::KindSnorm)) &&

@@ -34,6 +34,7 @@ module tsu_fmt_pack #(
   logic [23:0] bits_s0;
   logic [127:0] slot_s0;
 
+  logic legal_s0;  // unsupported covers illegal here
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -42,6 +43,7 @@ module tsu_fmt_pack #(
     .order_i     (order_i),
     .type_i      (type_i),
     .supported_o (supported_s0),
+    .legal_o     (legal_s0),
     .kind_o      (kind_s0),
     .asm_o       (asm_s0),
     .nfields_o   (nfields_s0),
@@ -242,4 +244,6 @@ module tsu_fmt_pack #(
                                    kind_s1 == tsu_hw_pkg::KindSint && int_sat != 4'd0);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+  logic unused_legal;
+  assign unused_legal = legal_s0;
 endmodule

@@ -33,6 +33,7 @@ module tsu_fmt_unpack #(
   logic [23:0]  bits_s0;
   logic [127:0] slot_s0;
 
+  logic legal_s0;  // unsupported covers illegal here
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -41,6 +42,7 @@ module tsu_fmt_unpack #(
     .order_i     (order_i),
     .type_i      (type_i),
     .supported_o (supported_s0),
+    .legal_o     (legal_s0),
     .kind_o      (kind_s0),
     .asm_o       (asm_s0),
     .nfields_o   (nfields_s0),
@@ -187,7 +189,7 @@ module tsu_fmt_unpack #(
   assign {supported_o, comps_o} = out_s2;
 
   logic unused_bits;
-  assign unused_bits = ^texel_log2_s0;
+  assign unused_bits = ^{texel_log2_s0, legal_s0};
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */

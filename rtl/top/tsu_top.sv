@@ -24,35 +24,23 @@
 // access; the next request proceeds.
 module tsu_top #(
   parameter int unsigned AddrW = 48,
-  parameter int unsigned Entries = 16,   // descriptor table entries (handles 0..Entries-1)
+  parameter int unsigned HandleW = 20,        // handles 0 .. 2^HandleW - 1 (pool size limit)
+  parameter int unsigned DescCacheEntries = 16, // descriptor cache; 0: fetch for every request
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,   // outstanding memory reads
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
-  localparam int unsigned IdxW = (Entries > 1) ? $clog2(Entries) : 1
+  parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
+  parameter bit EnableHalf = 1'b1,       // sust.p to HALF_FLOAT formats
+  parameter bit EnableInt = 1'b1         // sust.p to integer formats
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
-  // Descriptor table write port (write-only: software keeps its own copy; suq reads fields).
+  // Configuration (docs/descriptors.md): descriptor pool base and size, cache invalidation.
   input  logic                        cfg_valid_i,
-  input  logic [IdxW-1:0]             cfg_index_i,
-  input  logic                        cfg_bind_i,   // 1: bind the fields below, 0: unbind
-  input  tsu_pkg::geom_e              cfg_dim_i,
-  input  tsu_pkg::chorder_e           cfg_order_i,
-  input  tsu_pkg::chtype_e            cfg_type_i,
-  input  tsu_pkg::layout_e            cfg_layout_i,
-  input  logic [16:0]                 cfg_width_i,
-  input  logic [tsu_pkg::COORD_Y_BITS:0]      cfg_height_i,
-  input  logic [tsu_pkg::COORD_Z_BITS:0]      cfg_depth_i,
-  input  logic [tsu_pkg::COORD_LAYER_BITS:0]  cfg_array_size_i,
-  input  logic [tsu_pkg::COORD_X_BYTE_BITS:0] cfg_row_bytes_i,
-  input  logic [AddrW-1:0]            cfg_base_i,
-  input  logic [31:0]                 cfg_pitch_i,
-  input  logic [AddrW-1:0]            cfg_slice_bytes_i,
-  input  logic [AddrW-1:0]            cfg_layer_stride_i,
-  input  logic [AddrW-1:0]            cfg_row_of_blocks_i,
-  input  logic [2:0]                  cfg_block_height_log2_i,
-  input  logic [2:0]                  cfg_block_depth_log2_i,
+  output logic                        cfg_ready_o,
+  input  tsu_pkg::cfg_op_e            cfg_op_i,
+  input  logic [63:0]                 cfg_data_i,
   // Request.
   input  logic                        req_valid_i,
   output logic                        req_ready_o,
@@ -88,7 +76,14 @@ module tsu_top #(
   output logic [15:0]                 mem_req_mask_o,
   input  logic                        mem_rsp_valid_i,
   output logic                        mem_rsp_ready_o,
-  input  logic [127:0]                mem_rsp_rdata_i
+  input  logic [127:0]                mem_rsp_rdata_i,
+  // Descriptor reads (read-only, 16-byte lines, responses in order).
+  output logic                        dmem_req_valid_o,
+  input  logic                        dmem_req_ready_i,
+  output logic [AddrW-1:0]            dmem_req_addr_o,
+  input  logic                        dmem_rsp_valid_i,
+  output logic                        dmem_rsp_ready_o,
+  input  logic [127:0]                dmem_rsp_rdata_i
 );
   localparam int unsigned XW1 = 32'(tsu_pkg::COORD_X_BYTE_BITS) + 1;
   localparam int unsigned YW1 = 32'(tsu_pkg::COORD_Y_BITS) + 1;
@@ -101,71 +96,176 @@ module tsu_top #(
   localparam int unsigned PW = $clog2(MaxReads + 1);  // counts of pending sureds
   localparam int unsigned LineW = AddrW - 4;
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = AddrLat + 2;  // request to response, idle
+  // Request to response, idle, on a descriptor-cache hit (or a handle that needs no descriptor).
+  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3;
+  // Parameters the testbench reads instead of assuming them.
+  localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
+  localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
+  localparam int unsigned DescCacheSize /*verilator public*/ = DescCacheEntries;
+  localparam int unsigned TagWidth /*verilator public*/ = TagW;
+  localparam int unsigned FmtNorm /*verilator public*/ = 32'(EnableNorm);
+  localparam int unsigned FmtHalf /*verilator public*/ = 32'(EnableHalf);
+  localparam int unsigned FmtInt /*verilator public*/ = 32'(EnableInt);
   /* verilator lint_on UNUSEDPARAM */
 
-  // ---- Descriptor table ----------------------------------------------------------------------------
-  // Fields: dim 4, order 5, type 5, layout 1, width 17, height, depth, array size, row bytes,
-  // base, pitch 32, slice, layer stride, row of blocks, bh 3, bd 3.
-  localparam int unsigned DescW = 4 + 5 + 5 + 1 + 17 + YW1 + ZW1 + LW1 + XW1 + 4 * AddrW + 32 + 6;
-  // One register per entry, written with a per-entry enable and read through a mux (a variable
-  // part-select over the flattened table makes yosys build a table-wide barrel shifter).
-  logic [DescW-1:0]         table_q [Entries];
-  logic [Entries-1:0]       bound_q;
-  logic [DescW-1:0]         cfg_desc;
-  assign cfg_desc = {cfg_dim_i, cfg_order_i, cfg_type_i, cfg_layout_i, cfg_width_i, cfg_height_i,
-                     cfg_depth_i, cfg_array_size_i, cfg_row_bytes_i, cfg_base_i, cfg_pitch_i,
-                     cfg_slice_bytes_i, cfg_layer_stride_i, cfg_row_of_blocks_i,
-                     cfg_block_height_log2_i, cfg_block_depth_log2_i};
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      bound_q <= '0;
-    end else if (cfg_valid_i) begin
-      bound_q[cfg_index_i] <= cfg_bind_i;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    for (int e = 0; e < Entries; e++) begin
-      if (cfg_valid_i && cfg_bind_i && 32'(cfg_index_i) == e) table_q[e] <= cfg_desc;
+  // ---- Accept: what needs no descriptor --------------------------------------------------------
+  logic [1:0]  r_vec_log2;
+  logic [2:0]  r_type_log2;
+  logic        r_surface_geom, r_illegal;
+  logic [127:0] r_data;
+  always_comb begin
+    unique case (req_vec_i)
+      tsu_pkg::Vec2: r_vec_log2 = 2'd1;
+      tsu_pkg::Vec4: r_vec_log2 = 2'd2;
+      default: r_vec_log2 = 2'd0;
+    endcase
+    unique case (req_type_i)
+      tsu_pkg::TypeB8: r_type_log2 = 3'd0;
+      tsu_pkg::TypeB16, tsu_pkg::TypeF16: r_type_log2 = 3'd1;
+      tsu_pkg::TypeB64, tsu_pkg::TypeU64, tsu_pkg::TypeS64: r_type_log2 = 3'd3;
+      default: r_type_log2 = 3'd2;
+    endcase
+    r_surface_geom = req_geom_i == tsu_pkg::Geom1d || req_geom_i == tsu_pkg::Geom2d ||
+                     req_geom_i == tsu_pkg::Geom3d || req_geom_i == tsu_pkg::GeomA1d ||
+                     req_geom_i == tsu_pkg::GeomA2d;
+    // What tsu::Unit's well-formedness check rejects (the front end never produces these).
+    r_illegal = 32'(req_opcode_i) > 32'(tsu_pkg::OpSuq) || req_opcode_i == tsu_pkg::OpTex ||
+                32'(req_vec_i) > 32'(tsu_pkg::Vec4) || 32'(req_type_i) > 32'(tsu_pkg::TypeF16x2) ||
+                32'(req_clamp_i) > 32'(tsu_pkg::ClampZero) ||
+                32'(req_redop_i) > 32'(tsu_pkg::RedOr) ||
+                32'(req_query_i) > 32'(tsu_pkg::QueryMemoryLayout) ||
+                (req_opcode_i != tsu_pkg::OpSuq &&
+                 (!r_surface_geom ||
+                  (req_opcode_i == tsu_pkg::OpSured && r_type_log2 < 3'd2) ||
+                  (req_opcode_i != tsu_pkg::OpSured && {1'b0, r_vec_log2} + r_type_log2 > 3'd4)));
+    // The source operand shrinks to what the instruction uses, so the descriptor stage holds 128
+    // bits of it: sust.b the bytes to store, sured element 0, otherwise each element's low word
+    // (sust.p's components).
+    r_data = '0;
+    if (req_opcode_i == tsu_pkg::OpSust && req_addressing_i == tsu_pkg::AddrByte) begin
+      for (int k = 0; k < 16; k++) begin
+        if ((k >> r_type_log2) < (1 << r_vec_log2)) begin
+          r_data[8*k +: 8] = req_data_i[64*(k >> r_type_log2) + 8*(k & ((1 << r_type_log2) - 1)) +: 8];
+        end
+      end
+    end else if (req_opcode_i == tsu_pkg::OpSured) begin
+      r_data[63:0] = req_data_i[63:0];
+    end else begin
+      for (int c = 0; c < 4; c++) r_data[32*c +: 32] = req_data_i[64*c +: 32];
     end
   end
 
-  // ---- Decode (combinational, at accept) ---------------------------------------------------------
-  logic [IdxW-1:0]   idx;
-  logic              handle_ok;
-  logic [DescW-1:0]  desc;
+  typedef struct packed {
+    logic [2:0]      opcode;
+    logic            addressing;
+    logic [3:0]      geom;
+    logic [1:0]      vec;
+    logic [3:0]      dtype;
+    logic [1:0]      clamp;
+    logic [2:0]      redop;
+    logic [2:0]      query;
+    logic            illegal;
+    logic [TagW-1:0] tag;
+    logic [127:0]    coords;
+    logic [127:0]    data;
+  } req_t;
+  req_t r_in, p;
+  always_comb begin
+    r_in.opcode = 3'(req_opcode_i);
+    r_in.addressing = 1'(req_addressing_i);
+    r_in.geom = 4'(req_geom_i);
+    r_in.vec = 2'(req_vec_i);
+    r_in.dtype = 4'(req_type_i);
+    r_in.clamp = 2'(req_clamp_i);
+    r_in.redop = 3'(req_redop_i);
+    r_in.query = 3'(req_query_i);
+    r_in.illegal = r_illegal;
+    r_in.tag = req_tag_i;
+    r_in.coords = req_coords_i;
+    r_in.data = r_data;
+  end
+
+  // ---- Descriptor stage: handle -> descriptor, through the descriptor cache ---------------------
+  logic                d_valid, d_ready, accept;
+  tsu_pkg::surf_desc_t desc;
+  tsu_desc #(
+    .AddrW       (AddrW),
+    .HandleW     (HandleW),
+    .CacheEntries(DescCacheEntries),
+    .PayloadW    ($bits(r_in))
+  ) u_desc (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .cfg_valid_i     (cfg_valid_i),
+    .cfg_ready_o     (cfg_ready_o),
+    .cfg_op_i        (cfg_op_i),
+    .cfg_data_i      (cfg_data_i),
+    .in_valid_i      (req_valid_i),
+    .in_ready_o      (req_ready_o),
+    .in_handle_i     (req_handle_i),
+    .in_need_i       (!r_illegal),
+    .in_payload_i    (r_in),
+    .out_valid_o     (d_valid),
+    .out_ready_i     (d_ready),
+    .out_payload_o   (p),
+    .out_desc_o      (desc),
+    .dmem_req_valid_o(dmem_req_valid_o),
+    .dmem_req_ready_i(dmem_req_ready_i),
+    .dmem_req_addr_o (dmem_req_addr_o),
+    .dmem_rsp_valid_i(dmem_rsp_valid_i),
+    .dmem_rsp_ready_o(dmem_rsp_ready_o),
+    .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
+  );
+  // The request enters the fixed-latency address path.
+  assign accept = d_valid && d_ready;
+
+  // ---- Decode (combinational, entering the address path) -----------------------------------------
+  logic              desc_ok;
   logic [3:0]        d_dim;
   logic [4:0]        d_order, d_type;
   logic              d_layout;
-  logic [16:0]       d_width;
+  logic [XW1-1:0]    d_row;
   logic [YW1-1:0]    d_height;
   logic [ZW1-1:0]    d_depth;
   logic [LW1-1:0]    d_array;
-  logic [XW1-1:0]    d_row;
   logic [AddrW-1:0]  d_base, d_slice, d_lstride, d_rob;
   logic [31:0]       d_pitch;
   logic [2:0]        d_bh, d_bd;
-
-  assign idx = req_handle_i[IdxW-1:0];
-  assign handle_ok = (req_handle_i >> IdxW) == 64'd0 && 32'(idx) < Entries && bound_q[idx];
+  logic [16:0]       d_width;
   always_comb begin
-    desc = '0;  // unbound: all zero
-    for (int e = 0; e < Entries; e++) begin
-      if (handle_ok && 32'(idx) == e) desc = table_q[e];
-    end
+    d_dim = desc.dim;
+    d_order = desc.chorder;
+    d_type = desc.chtype;
+    d_layout = desc.layout;
+    d_width = 17'(desc.width);
+    d_height = YW1'(desc.height);
+    d_depth = ZW1'(desc.depth);
+    d_array = LW1'(desc.array_size);
+    d_base = AddrW'(desc.base);
+    d_pitch = desc.pitch;
+    d_slice = AddrW'(desc.slice_bytes);
+    d_lstride = AddrW'(desc.layer_stride);
+    d_rob = AddrW'(desc.row_of_blocks);
+    d_bh = desc.block_height_log2;
+    d_bd = desc.block_depth_log2;
+    d_row = XW1'({4'd0, d_width} << fmt_texel_log2);
   end
-  assign {d_dim, d_order, d_type, d_layout, d_width, d_height, d_depth, d_array, d_row, d_base,
-          d_pitch, d_slice, d_lstride, d_rob, d_bh, d_bd} = desc;
 
   logic        fmt_supported, fmt_pad;
   logic [2:0]  fmt_kind, fmt_nfields, fmt_texel_log2;
   logic [3:0]  fmt_asm;
   logic [7:0]  fmt_comp;
   logic [23:0] fmt_bits;
-  tsu_fmt_decode u_fmt (
+  logic        fmt_legal;
+  tsu_fmt_decode #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt)
+  ) u_fmt (
     .order_i     (d_order),
     .type_i      (d_type),
     .supported_o (fmt_supported),
+    .legal_o     (fmt_legal),
     .kind_o      (fmt_kind),
     .asm_o       (fmt_asm),
     .nfields_o   (fmt_nfields),
@@ -175,54 +275,48 @@ module tsu_top #(
     .srgb_pad_o  (fmt_pad)
   );
 
+  tsu_desc_check u_check (
+    .desc_i      (desc),
+    .fmt_legal_i (fmt_legal),
+    .texel_log2_i(fmt_texel_log2),
+    .ok_o        (desc_ok)
+  );
+
   logic [1:0]  vec_log2;
   logic [2:0]  type_log2, size_log2, scale_log2;
-  logic        illegal, is_p, surface_geom, srgb, fmt_mismatch, is_int_fmt;
+  logic        is_p, srgb, fmt_mismatch, is_int_fmt;
   logic [2:0]  early_trap;
   logic [3:0]  red_type;
   logic [31:0] suq_value;
   always_comb begin
-    unique case (req_vec_i)
-      tsu_pkg::Vec2: vec_log2 = 2'd1;
-      tsu_pkg::Vec4: vec_log2 = 2'd2;
+    unique case (p.vec)
+      2'(tsu_pkg::Vec2): vec_log2 = 2'd1;
+      2'(tsu_pkg::Vec4): vec_log2 = 2'd2;
       default: vec_log2 = 2'd0;
     endcase
-    unique case (req_type_i)
-      tsu_pkg::TypeB8: type_log2 = 3'd0;
-      tsu_pkg::TypeB16, tsu_pkg::TypeF16: type_log2 = 3'd1;
-      tsu_pkg::TypeB64, tsu_pkg::TypeU64, tsu_pkg::TypeS64: type_log2 = 3'd3;
+    unique case (p.dtype)
+      4'(tsu_pkg::TypeB8): type_log2 = 3'd0;
+      4'(tsu_pkg::TypeB16), 4'(tsu_pkg::TypeF16): type_log2 = 3'd1;
+      4'(tsu_pkg::TypeB64), 4'(tsu_pkg::TypeU64), 4'(tsu_pkg::TypeS64): type_log2 = 3'd3;
       default: type_log2 = 3'd2;
     endcase
-    is_p = req_addressing_i == tsu_pkg::AddrSample;
-    surface_geom = req_geom_i == tsu_pkg::Geom1d || req_geom_i == tsu_pkg::Geom2d ||
-                   req_geom_i == tsu_pkg::Geom3d || req_geom_i == tsu_pkg::GeomA1d ||
-                   req_geom_i == tsu_pkg::GeomA2d;
-    // What tsu::Unit's well-formedness check rejects (the front end never produces these).
-    illegal = 32'(req_opcode_i) > 32'(tsu_pkg::OpSuq) || req_opcode_i == tsu_pkg::OpTex ||
-              32'(req_vec_i) > 32'(tsu_pkg::Vec4) || 32'(req_type_i) > 32'(tsu_pkg::TypeF16x2) ||
-              32'(req_clamp_i) > 32'(tsu_pkg::ClampZero) ||
-              32'(req_redop_i) > 32'(tsu_pkg::RedOr) ||
-              32'(req_query_i) > 32'(tsu_pkg::QueryMemoryLayout) ||
-              (req_opcode_i != tsu_pkg::OpSuq &&
-               (!surface_geom ||
-                (req_opcode_i == tsu_pkg::OpSured && type_log2 < 3'd2) ||
-                (req_opcode_i != tsu_pkg::OpSured && {1'b0, vec_log2} + type_log2 > 3'd4)));
+    is_p = p.addressing == 1'(tsu_pkg::AddrSample);
     srgb = d_order == 5'(tsu_pkg::OrdSRGBx) || d_order == 5'(tsu_pkg::OrdSRGBA) ||
            d_order == 5'(tsu_pkg::OrdSBGRA);
     is_int_fmt = fmt_kind == tsu_hw_pkg::KindUint || fmt_kind == tsu_hw_pkg::KindSint;
     size_log2 = {1'b0, vec_log2} + type_log2;
     scale_log2 = 3'd0;
     fmt_mismatch = 1'b0;
-    red_type = 4'(req_type_i);
-    unique case (req_opcode_i)
-      tsu_pkg::OpSust: begin
+    red_type = p.dtype;
+    unique case (p.opcode)
+      3'(tsu_pkg::OpSust): begin
         if (is_p) begin
           size_log2 = fmt_texel_log2;
           scale_log2 = fmt_texel_log2;
           fmt_mismatch = srgb || !fmt_supported;  // sRGB encoding is not provided (model)
         end
       end
-      tsu_pkg::OpSured: begin
+      3'(tsu_pkg::OpSured): begin
         size_log2 = type_log2;
         if (is_p) begin
           scale_log2 = type_log2;
@@ -231,36 +325,25 @@ module tsu_top #(
                          : ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeU64) : 4'(tsu_pkg::TypeU32));
           // UINT/SINT of the operand's size; an explicit signedness must match the format.
           fmt_mismatch = !is_int_fmt || fmt_texel_log2 != type_log2 ||
-                         (req_type_i != tsu_pkg::TypeB32 && req_type_i != tsu_pkg::TypeB64 &&
-                          4'(req_type_i) != red_type);
+                         (p.dtype != 4'(tsu_pkg::TypeB32) && p.dtype != 4'(tsu_pkg::TypeB64) &&
+                          p.dtype != red_type);
         end
       end
       default: ;
     endcase
-    early_trap = illegal ? 3'(tsu_pkg::TrapIllegalInstruction)
-               : !handle_ok ? 3'(tsu_pkg::TrapInvalidHandle)
-               : (fmt_mismatch && req_opcode_i != tsu_pkg::OpSuq) ? 3'(tsu_pkg::TrapFormatMismatch)
+    early_trap = p.illegal ? 3'(tsu_pkg::TrapIllegalInstruction)
+               : !desc_ok ? 3'(tsu_pkg::TrapInvalidHandle)
+               : (fmt_mismatch && p.opcode != 3'(tsu_pkg::OpSuq)) ? 3'(tsu_pkg::TrapFormatMismatch)
                : 3'(tsu_pkg::TrapNone);
-    unique case (req_query_i)
-      tsu_pkg::QueryWidth: suq_value = {15'd0, d_width};
-      tsu_pkg::QueryHeight: suq_value = 32'(d_height);
-      tsu_pkg::QueryDepth: suq_value = 32'(d_depth);
-      tsu_pkg::QueryChannelDataType: suq_value = 32'(tsu_pkg::CHANNEL_TYPE_BASE) + 32'(d_type);
-      tsu_pkg::QueryChannelOrder: suq_value = 32'(tsu_pkg::CHANNEL_ORDER_BASE) + 32'(d_order);
-      tsu_pkg::QueryArraySize: suq_value = 32'(d_array);
+    unique case (p.query)
+      3'(tsu_pkg::QueryWidth): suq_value = {15'd0, d_width};
+      3'(tsu_pkg::QueryHeight): suq_value = 32'(d_height);
+      3'(tsu_pkg::QueryDepth): suq_value = 32'(d_depth);
+      3'(tsu_pkg::QueryChannelDataType): suq_value = 32'(tsu_pkg::CHANNEL_TYPE_BASE) + 32'(d_type);
+      3'(tsu_pkg::QueryChannelOrder): suq_value = 32'(tsu_pkg::CHANNEL_ORDER_BASE) + 32'(d_order);
+      3'(tsu_pkg::QueryArraySize): suq_value = 32'(d_array);
       default: suq_value = {31'd0, d_layout};  // memory layout: 1 pitch, 0 block-linear
     endcase
-  end
-
-  // sust.b bytes: element i's low bytes, packed.
-  logic [127:0] raw_bytes;
-  always_comb begin
-    raw_bytes = '0;
-    for (int k = 0; k < 16; k++) begin
-      if ((k >> type_log2) < (1 << vec_log2)) begin
-        raw_bytes[8*k +: 8] = req_data_i[64*(k >> type_log2) + 8*(k & ((1 << type_log2) - 1)) +: 8];
-      end
-    end
   end
 
   // sust.p components: R, G, B, A from the source elements; missing ones take (0, 0, 0, 1).
@@ -268,7 +351,7 @@ module tsu_top #(
   always_comb begin
     for (int c = 0; c < 4; c++) begin
       if (c < (1 << vec_log2)) begin
-        comps[32*c +: 32] = req_data_i[64*c +: 32];
+        comps[32*c +: 32] = p.data[32*c +: 32];
       end else if (c == 3) begin
         comps[32*c +: 32] = is_int_fmt ? 32'd1 : 32'h3f80_0000;
       end else begin
@@ -278,19 +361,16 @@ module tsu_top #(
   end
 
   // ---- Address path with sideband ------------------------------------------------------------------
-  logic accept;
-  assign accept = req_valid_i && req_ready_o;
-
   // Requests that trap early or need no address still flow through the address path (to keep
   // order); give it legal inputs so its assertions hold.
   logic           addr_unused;
-  tsu_pkg::geom_e addr_geom;
-  tsu_pkg::clamp_e addr_clamp;
+  logic [3:0]     addr_geom;
+  logic [1:0]     addr_clamp;
   logic [2:0]     addr_size_log2, addr_scale_log2;
   always_comb begin
-    addr_unused = early_trap != 3'(tsu_pkg::TrapNone) || req_opcode_i == tsu_pkg::OpSuq;
-    addr_geom = addr_unused ? tsu_pkg::Geom1d : req_geom_i;
-    addr_clamp = addr_unused ? tsu_pkg::ClampTrap : req_clamp_i;
+    addr_unused = early_trap != 3'(tsu_pkg::TrapNone) || p.opcode == 3'(tsu_pkg::OpSuq);
+    addr_geom = addr_unused ? 4'(tsu_pkg::Geom1d) : p.geom;
+    addr_clamp = addr_unused ? 2'(tsu_pkg::ClampTrap) : p.clamp;
     addr_size_log2 = addr_unused ? 3'd0 : size_log2;
     addr_scale_log2 = addr_unused ? 3'd0 : scale_log2;
   end
@@ -312,18 +392,18 @@ module tsu_top #(
 
   side_t side_in, side_out;
   always_comb begin
-    side_in.tag = req_tag_i;
-    side_in.opcode = 3'(req_opcode_i);
+    side_in.tag = p.tag;
+    side_in.opcode = p.opcode;
     side_in.is_p = is_p;
     side_in.vec_log2 = vec_log2;
     side_in.type_log2 = type_log2;
     side_in.size_log2 = size_log2;
     side_in.red_type = red_type;
-    side_in.redop = 3'(req_redop_i);
+    side_in.redop = p.redop;
     side_in.early_trap = early_trap;
     side_in.suq_value = suq_value;
-    side_in.operand = req_data_i[63:0];
-    side_in.raw_bytes = raw_bytes;
+    side_in.operand = p.data[63:0];
+    side_in.raw_bytes = p.data;
   end
 
   logic side_valid;
@@ -352,7 +432,7 @@ module tsu_top #(
     .valid_i            (accept),
     .geom_i             (addr_geom),
     .clamp_i            (addr_clamp),
-    .coords_i           (req_coords_i),
+    .coords_i           (p.coords),
     .scale_log2_i       (addr_scale_log2),
     .size_log2_i        (addr_size_log2),
     .dim_i              (d_dim),
@@ -366,8 +446,8 @@ module tsu_top #(
     .slice_bytes_i      (d_slice),
     .layer_stride_i     (d_lstride),
     .row_of_blocks_i    (d_rob),
-    .block_height_log2_i(d_bh),
-    .block_depth_log2_i (d_bd),
+    .block_height_log2_i(addr_unused ? 3'd0 : d_bh),  // an invalid descriptor may hold 6, 7
+    .block_depth_log2_i (addr_unused ? 3'd0 : d_bd),
     .valid_o            (a_valid),
     .trap_o             (a_trap),
     .oob_o              (a_oob),
@@ -380,7 +460,13 @@ module tsu_top #(
   logic         pack_valid, pack_supported, texel_valid;
   logic [2:0]   pack_log2;
   logic [127:0] pack_texel, texel;
-  tsu_fmt_pack #(.RegMid(RegBounds), .RegOut(RegAddr)) u_pack (
+  tsu_fmt_pack #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt),
+    .RegMid    (RegBounds),
+    .RegOut    (RegAddr)
+  ) u_pack (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .valid_i     (accept),
@@ -472,7 +558,7 @@ module tsu_top #(
       inflight_q <= inflight_q + $bits(inflight_q)'(accept) - $bits(inflight_q)'(a_valid);
     end
   end
-  assign req_ready_o = 32'(inflight_q) + 32'(iq_count) < IqDepth;
+  assign d_ready = 32'(inflight_q) + 32'(iq_count) < IqDepth;
 
   // ---- Issue -------------------------------------------------------------------------------------------
   // Memory request FIFO: holds each request stable until the memory takes it.
@@ -613,7 +699,7 @@ module tsu_top #(
   logic [2:0]        c_count;
 
   always_comb begin
-    c_sured = cq_head.op.opcode == 3'(tsu_pkg::OpSured) && cq_head.op.go;
+    c_sured = !cq_empty && cq_head.op.opcode == 3'(tsu_pkg::OpSured) && cq_head.op.go;
     c_suld = cq_head.op.opcode == 3'(tsu_pkg::OpSuld);
     c_line = cq_head.op.addr[AddrW-1:4];
     c_off = cq_head.op.addr[3:0];

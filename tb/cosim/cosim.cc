@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "Vtsu_top.h"
+#include "Vtsu_top_tsu_top.h"
+#include "tsu/descriptor_words.h"
 #include "tsu/hex.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
@@ -21,8 +23,12 @@
 namespace tsu::tb {
 namespace {
 
-constexpr int kEntries = 16;  // tsu_top's default descriptor table
-constexpr int kAddrBits = 48;
+// The descriptor pool the bench sets up (docs/descriptors.md): handles 0..kPoolEntries-1 name
+// the 64-byte slots from kPoolBase, far above every surface (stimulus bases are 1 MiB apart from
+// 1 MiB), so no surface access can reach a descriptor.
+constexpr int kPoolEntries = 16;
+constexpr uint64_t kPoolBase = 0xF000'0000ull;
+const int kAddrBits = static_cast<int>(Vtsu_top_tsu_top::AddrWidth);
 
 // The golden model: one TLM system per process (SystemC cannot elaborate twice); a run resets
 // its bindings and memory.
@@ -65,6 +71,18 @@ struct ReadReturn {
   uint8_t data[16];
 };
 
+// A configuration-port command and what it stands for: software that rewrote a descriptor
+// slot (image) and then invalidated it. The bench applies the memory write and the model's
+// rebinding at the cycle the unit takes the command, so requests accepted before it see the old
+// descriptor and requests after it the new one, in the model and in the unit alike.
+struct CfgCommand {
+  CfgOp op;
+  uint64_t data = 0;
+  bool rewrite = false;  // write `image` to slot `data` when taken
+  DescImage image{};
+  std::string what;      // for the transaction log
+};
+
 // What a valid/ready sender must hold while stalled.
 struct Held {
   bool stalled = false;
@@ -74,13 +92,17 @@ struct Held {
 class Bench {
  public:
   Bench(const CosimOptions& opt, CosimResult* res)
-      : opt_(opt), res_(res), stim_(opt.seed, opt.mix, kEntries), rng_(opt.seed ^ 0x5EEDull) {}
+      : opt_(opt), res_(res), stim_(opt.seed, opt.mix, kPoolEntries), rng_(opt.seed ^ 0x5EEDull) {}
 
   void Run();
 
  private:
   void Fail(uint64_t cycle, const std::string& what);
   void Bind();
+  void SetSlot(uint64_t handle, const DescImage& image);
+  CfgCommand RandomCfg();
+  void ApplyCfg(const CfgCommand& c);
+  void CheckDescRead(uint64_t cycle, uint64_t addr);
   void DriveRequest(const Txn& t, uint32_t tag);
   void CheckResponse(uint64_t cycle);
   void CheckWrite(uint64_t cycle);
@@ -104,15 +126,21 @@ class Bench {
   std::deque<ExpectedResponse> rsp_q_;
   std::deque<ExpectedWrite> wr_q_;
   std::deque<ReadReturn> rd_q_;
+  std::deque<ReadReturn> drd_q_;  // descriptor line reads in flight
+  std::deque<CfgCommand> cfg_q_;
+  std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
+  std::vector<uint64_t> restore_due_;
   struct LogEntry {
     uint64_t cycle, n;
     uint32_t tag;
     Txn txn;
     Response resp;
+    std::string cfg;  // a configuration command instead of a transaction
   };
   std::deque<LogEntry> log_;  // the last `window` transactions (formatted only on a mismatch)
   Held rsp_held_, mem_held_;
   bool failed_ = false;
+  uint64_t desc_due_ = 0;
 };
 
 void Bench::Fail(uint64_t cycle, const std::string& what) {
@@ -123,34 +151,32 @@ void Bench::Fail(uint64_t cycle, const std::string& what) {
   res_->report = what;
 }
 
+// Writes a descriptor slot as software would: into the unit's memory and the model's (so the
+// final images agree), and rebinds the model's handle from the same bytes.
+void Bench::SetSlot(uint64_t handle, const DescImage& image) {
+  const uint64_t addr = kPoolBase + handle * kDescBytes;
+  dut_mem_.Write(addr, image.data(), kDescBytes);
+  Model().mem.store().Write(addr, image.data(), kDescBytes);
+  std::string why;
+  Model().unit.unit().BindSurfaceImage(handle, image, &why);
+}
+
 void Bench::Bind() {
   Unit& u = Model().unit.unit();
   for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
   Model().mem.store().Clear();
   const auto& surfs = stim_.surfaces();
-  for (size_t h = 0; h < surfs.size(); ++h) {
-    const ResolvedSurface& s = surfs[h];
-    std::string err;
-    if (!u.BindSurface(h, s.desc, &err)) std::abort();
+  for (size_t h = 0; h < surfs.size(); ++h) SetSlot(h, EncodeSurface(surfs[h]));
+  slot_changed_.assign(kPoolEntries, false);
+  restore_due_.assign(kPoolEntries, 0);
+  // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
+  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, kPoolBase},
+                                 std::pair{CfgOp::kSetPoolEntries, static_cast<uint64_t>(kPoolEntries)}}) {
     dut_->cfg_valid_i = 1;
-    dut_->cfg_index_i = static_cast<uint8_t>(h);
-    dut_->cfg_bind_i = 1;
-    dut_->cfg_dim_i = static_cast<uint8_t>(s.desc.dim);
-    dut_->cfg_order_i = static_cast<uint8_t>(s.desc.order);
-    dut_->cfg_type_i = static_cast<uint8_t>(s.desc.type);
-    dut_->cfg_layout_i = static_cast<uint8_t>(s.desc.layout);
-    dut_->cfg_width_i = s.desc.width;
-    dut_->cfg_height_i = s.desc.height;
-    dut_->cfg_depth_i = static_cast<uint16_t>(s.desc.depth);
-    dut_->cfg_array_size_i = static_cast<uint16_t>(s.desc.array_size);
-    dut_->cfg_row_bytes_i = static_cast<uint32_t>(s.row_bytes);
-    dut_->cfg_base_i = s.desc.base;
-    dut_->cfg_pitch_i = static_cast<uint32_t>(s.pitch);
-    dut_->cfg_slice_bytes_i = s.slice_bytes;
-    dut_->cfg_layer_stride_i = s.layer_stride;
-    dut_->cfg_row_of_blocks_i = s.row_of_blocks;
-    dut_->cfg_block_height_log2_i = s.desc.block_height_log2;
-    dut_->cfg_block_depth_log2_i = s.desc.block_depth_log2;
+    dut_->cfg_op_i = static_cast<uint8_t>(op);
+    dut_->cfg_data_i = data;
+    Eval();
+    if (!dut_->cfg_ready_o) std::abort();  // idle after reset
     Tick();
   }
   dut_->cfg_valid_i = 0;
@@ -159,6 +185,90 @@ void Bench::Bind() {
   for (const auto& [addr, bytes] : init) {
     dut_mem_.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
     Model().mem.store().Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
+  }
+}
+
+// Rebinding under traffic: move another surface into a slot, corrupt a slot (a field outside its
+// rule, so the model unbinds it and both trap invalid_handle), unbind one, restore one, or just
+// invalidate. Every rewrite goes with an invalidate of that slot, as software must.
+CfgCommand Bench::RandomCfg() {
+  const auto& surfs = stim_.surfaces();
+  CfgCommand c;
+  uint64_t h = rng_() % surfs.size();
+  int pick = static_cast<int>(rng_() % 100);
+  // A changed slot goes back after 16..255 cycles, so most traffic still meets the stimulus's
+  // surfaces (the bins of the surface classes stay reachable).
+  for (uint64_t k = 0; k < surfs.size(); ++k) {
+    if (slot_changed_[k] && restore_due_[k] <= cycle_) {
+      h = k;
+      pick = 30;
+      break;
+    }
+  }
+  c.op = CfgOp::kInvalidateHandle;
+  c.data = h;
+  if (pick < 10) {
+    c.op = CfgOp::kInvalidateAll;
+    c.data = 0;
+    c.what = "invalidate all";
+  } else if (pick < 20) {
+    c.what = "invalidate h" + std::to_string(h);
+  } else if (pick < 45 || slot_changed_[h]) {
+    c.rewrite = true;
+    c.image = EncodeSurface(surfs[h]);
+    c.what = "restore h" + std::to_string(h);
+    if (!slot_changed_[h]) {  // move another surface in
+      const uint64_t other = rng_() % surfs.size();
+      c.image = EncodeSurface(surfs[other]);
+      c.what = "rebind h" + std::to_string(h) + " to surface " + std::to_string(other);
+    }
+  } else if (pick < 55) {
+    c.rewrite = true;
+    c.image = DescImage{};
+    c.what = "unbind h" + std::to_string(h);
+  } else {
+    // Corrupt one field so that DecodeSurface rejects the slot (retry until it does).
+    namespace L = desc_layout::Surface;
+    static constexpr DescField kFields[] = {L::kind, L::dim, L::chorder, L::chtype, L::layout,
+                                            L::block_height_log2, L::block_depth_log2, L::pitch,
+                                            L::width, L::height, L::depth, L::array_size, L::base};
+    ResolvedSurface r;
+    std::string why;
+    for (int tries = 0;; ++tries) {
+      c.image = EncodeSurface(surfs[h]);
+      const DescField f = kFields[rng_() % (sizeof(kFields) / sizeof(kFields[0]))];
+      const uint64_t old = GetField(c.image, f);
+      const int how = static_cast<int>(rng_() % 4);
+      const uint64_t v = how == 0 ? 0 : how == 1 ? old + 1 + rng_() % 7 : how == 2 ? old ^ (1ull << (rng_() % f.bits)) : rng_();
+      SetField(&c.image, f, v);
+      if (DecodeSurface(c.image, &r, &why) != TrapCause::kNone) break;
+      if (tries > 50) {
+        SetField(&c.image, L::kind, 0);
+        DecodeSurface(c.image, &r, &why);
+        break;
+      }
+    }
+    c.rewrite = true;
+    c.what = "corrupt h" + std::to_string(h) + " (" + why + ")";
+  }
+  return c;
+}
+
+void Bench::ApplyCfg(const CfgCommand& c) {
+  ++res_->cfg_commands;
+  if (!c.rewrite) return;
+  SetSlot(c.data, c.image);
+  slot_changed_[c.data] = c.image != EncodeSurface(stim_.surfaces()[c.data]);
+  restore_due_[c.data] = cycle_ + 16 + rng_() % 240;
+}
+
+// A descriptor read must be one of the four lines of an in-range slot.
+void Bench::CheckDescRead(uint64_t cycle, uint64_t addr) {
+  ++res_->desc_line_reads;
+  const uint64_t end = kPoolBase + static_cast<uint64_t>(kPoolEntries) * kDescBytes;
+  if (addr < kPoolBase || addr >= end || (addr & 15) != 0) {
+    Fail(cycle, "descriptor read of " + Hex(addr) + " at cycle " + std::to_string(cycle) +
+                    ": not a line of the descriptor pool [" + Hex(kPoolBase) + ", " + Hex(end) + ")");
   }
 }
 
@@ -323,6 +433,8 @@ void Bench::Run() {
   dut_->req_valid_i = 0;
   dut_->mem_rsp_valid_i = 0;
   dut_->cfg_valid_i = 0;
+  dut_->dmem_rsp_valid_i = 0;
+  dut_->dmem_req_ready_i = 0;
   dut_->rsp_ready_i = 0;
   dut_->mem_req_ready_i = 0;
   dut_->rst_ni = 0;
@@ -343,7 +455,7 @@ void Bench::Run() {
   const uint64_t progress_step = total / 10 ? total / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
     const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_q_.empty() &&
-                         !dut_->mem_req_valid_o;
+                         drd_q_.empty() && cfg_q_.empty() && !dut_->mem_req_valid_o;
     if (drained || failed_) break;
     if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
     if (++idle > 20000) {
@@ -360,6 +472,26 @@ void Bench::Run() {
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     dut_->req_valid_i = have && offered;
     if (have) DriveRequest(cur, tag);
+    if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
+      bool due = false;
+      for (size_t k = 0; k < slot_changed_.size(); ++k) due = due || (slot_changed_[k] && restore_due_[k] <= cycle_);
+      if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
+    }
+    dut_->cfg_valid_i = !cfg_q_.empty();
+    if (!cfg_q_.empty()) {
+      dut_->cfg_op_i = static_cast<uint8_t>(cfg_q_.front().op);
+      dut_->cfg_data_i = cfg_q_.front().data;
+    }
+    dut_->dmem_req_ready_i = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
+    const bool drd_valid = !drd_q_.empty() && drd_q_.front().due <= cycle_;
+    dut_->dmem_rsp_valid_i = drd_valid;
+    for (int i = 0; i < 4; ++i) {
+      uint32_t w = 0;
+      if (drd_valid) {
+        for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(drd_q_.front().data[4 * i + b]) << (8 * b);
+      }
+      dut_->dmem_rsp_rdata_i[i] = w;
+    }
     dut_->mem_req_ready_i = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
     dut_->rsp_ready_i = static_cast<int>(rng_() % 100) >= opt_.rsp_stall_percent;
     const bool rd_valid = !rd_q_.empty() && rd_q_.front().due <= cycle_;
@@ -378,8 +510,30 @@ void Bench::Run() {
     CheckHeld(cycle_, "memory request", &mem_held_, dut_->mem_req_valid_o, dut_->mem_req_ready_i,
               MemPayload());
 
-    // Handshakes that complete at this clock edge.
+    // Handshakes that complete at this clock edge. A configuration command goes first: the unit
+    // takes no request in a cycle that offers one.
+    if (dut_->cfg_valid_i && dut_->cfg_ready_o) {
+      if (dut_->req_ready_o) Fail(cycle_, "request ready while a configuration command is offered at cycle " + std::to_string(cycle_));
+      ApplyCfg(cfg_q_.front());
+      if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
+      log_.push_back({cycle_, 0, 0, Txn{}, Response{}, cfg_q_.front().what});
+      cfg_q_.pop_front();
+      idle = 0;
+    }
+    if (dut_->dmem_req_valid_o && dut_->dmem_req_ready_i) {
+      idle = 0;
+      CheckDescRead(cycle_, dut_->dmem_req_addr_o);
+      ReadReturn rr;
+      dut_mem_.Read(dut_->dmem_req_addr_o & ~15ull, rr.data, 16);
+      const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
+                           rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
+      desc_due_ = std::max(desc_due_, cycle_ + lat);  // in order
+      rr.due = desc_due_;
+      drd_q_.push_back(rr);
+    }
+    if (drd_valid && dut_->dmem_rsp_ready_o) drd_q_.pop_front();
     if (dut_->req_valid_i && dut_->req_ready_o) {
+      if (cur.req.handle < static_cast<uint64_t>(kPoolEntries)) ++res_->desc_lookups;
       const uint64_t n = res_->transactions++;
       if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
       const Response r = ModelExecute(cur);
@@ -387,7 +541,7 @@ void Bench::Run() {
       if (r.write.valid) wr_q_.push_back({n, r.write});
       res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
-      log_.push_back({cycle_, n, tag, cur, r});
+      log_.push_back({cycle_, n, tag, cur, r, {}});
       tag = (tag + 1) & 0xFF;
       have = offered = false;
       ++sent;
@@ -441,6 +595,10 @@ void Bench::Run() {
     std::ofstream f(res_->log);
     f << "# the last " << log_.size() << " transactions before the mismatch\n";
     for (const LogEntry& e : log_) {
+      if (!e.cfg.empty()) {
+        f << "cycle " << e.cycle << " cfg: " << e.cfg << "\n";
+        continue;
+      }
       f << "cycle " << e.cycle << " #" << e.n << " tag " << e.tag << ": " << Stimulus::Describe(e.txn)
         << "  -> trap " << Name(e.resp.trap)
         << (e.resp.read.valid ? ", read " + Hex(e.resp.read.addr) : "")
@@ -510,6 +668,15 @@ std::string ResultTable(const CosimResult& r) {
                 static_cast<unsigned long long>(r.cycles),
                 r.transactions ? static_cast<double>(r.cycles) / static_cast<double>(r.transactions) : 0.0,
                 static_cast<unsigned long long>(r.writes_checked));
+  o << line;
+  const uint64_t fetches = r.desc_line_reads / 4;
+  std::snprintf(line, sizeof line,
+                "descriptor cache: %llu lookups, %llu fetches (%llu line reads checked), hit rate %.2f%%, "
+                "%llu configuration commands\n",
+                static_cast<unsigned long long>(r.desc_lookups), static_cast<unsigned long long>(fetches),
+                static_cast<unsigned long long>(r.desc_line_reads),
+                r.desc_lookups ? 100.0 * (1.0 - static_cast<double>(fetches) / static_cast<double>(r.desc_lookups)) : 0.0,
+                static_cast<unsigned long long>(r.cfg_commands));
   o << line;
   std::snprintf(line, sizeof line, "functional coverage: %zu/%zu planned bins hit (%.1f%%)\n",
                 r.coverage.planned_hit(), r.coverage.planned(),

@@ -32,6 +32,7 @@ struct CosimOptions {
   int mem_stall_percent = 20;      // cycles the memory does not take a request
   int rsp_stall_percent = 15;      // cycles the response is not taken
   int mem_latency_min = 1, mem_latency_max = 12;
+  int cfg_permille = 3;            // cycles (per 1000) that start a rebind / invalidate command
   bool progress = false;           // print progress to stderr
   uint64_t trace_from = ~0ull;     // internal: replay with tracing from this cycle
   // Directed runs: these transactions, in order, instead of random ones (ops is ignored). The
@@ -51,6 +52,9 @@ struct CosimResult {
   uint64_t transactions = 0;
   uint64_t cycles = 0;
   uint64_t writes_checked = 0;
+  uint64_t desc_lookups = 0;     // requests whose handle is inside the descriptor pool
+  uint64_t desc_line_reads = 0;  // descriptor reads (four per fetch), each checked
+  uint64_t cfg_commands = 0;     // configuration commands taken (rebinds, invalidations)
   uint64_t fail_cycle = 0;
   std::string report;       // the first mismatch, with seed and repeat command
   std::string waveform;     // FST left behind (on a mismatch, or with --waves)

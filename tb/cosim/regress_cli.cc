@@ -22,7 +22,7 @@ struct RegressArgs {
   std::string coverage_dat;
   bool require_coverage = false;
   bool quiet = false;
-  int mem_stall = 20, rsp_stall = 15, req_gap = 10, lat_max = 12;
+  int mem_stall = 20, rsp_stall = 15, req_gap = 10, lat_max = 12, cfg_rate = 3;
 };
 
 RegressArgs& Args() {
@@ -57,6 +57,11 @@ CLI::App* AddRegressCommand(CLI::App& app) {
       ->check(CLI::Range(0, 95));
   r->add_option("--mem-latency", a.lat_max, "Largest memory read latency in cycles (default 12)")
       ->check(CLI::Range(1, 1000));
+  r->add_option("--cfg-rate", a.cfg_rate,
+                "Cycles per 1000 that start a configuration command under traffic: rebind, "
+                "corrupt, unbind or restore a descriptor slot with an invalidate, or invalidate "
+                "the cache (default 3; 0 keeps the descriptor cache warm)")
+      ->check(CLI::Range(0, 1000));
   r->add_flag("-q,--quiet", a.quiet, "No progress lines");
   r->footer("Exit 0 iff every response, every memory write and the final memory image match the "
             "model.\nA mismatch prints what differed, the seed and the command that repeats it, "
@@ -85,6 +90,7 @@ int RunRegressCommand(int argc, char** argv) {
   o.rsp_stall_percent = a.rsp_stall;
   o.req_gap_percent = a.req_gap;
   o.mem_latency_max = a.lat_max;
+  o.cfg_permille = a.cfg_rate;
   o.progress = !a.quiet;
   std::string repro = argc > 0 ? argv[0] : "tsu";
   repro += " regress --seed " + std::to_string(a.seed) + " --ops " + std::to_string(a.ops);
@@ -93,6 +99,7 @@ int RunRegressCommand(int argc, char** argv) {
   if (a.rsp_stall != 15) repro += " --rsp-stall " + std::to_string(a.rsp_stall);
   if (a.req_gap != 10) repro += " --req-gap " + std::to_string(a.req_gap);
   if (a.lat_max != 12) repro += " --mem-latency " + std::to_string(a.lat_max);
+  if (a.cfg_rate != 3) repro += " --cfg-rate " + std::to_string(a.cfg_rate);
   o.repro = repro;
   std::fprintf(stderr, "regress: seed %llu, %llu transactions (repeat: %s)\n",
                static_cast<unsigned long long>(a.seed), static_cast<unsigned long long>(a.ops),
@@ -106,7 +113,10 @@ int RunRegressCommand(int argc, char** argv) {
     // blocks' points are closed by their unit benches (tsu_rtl_tests).
     size_t top_points = 0, top_hit = 0;
     for (const CoverPoint& p : ReadCoverPoints(o.coverage_dat)) {
-      if (p.hier.rfind("tsu_top.tsu_top.c_", 0) != 0) continue;
+      if (p.hier.rfind("tsu_top.tsu_top.c_", 0) != 0 &&
+          p.hier.rfind("tsu_top.tsu_top.u_desc.c_", 0) != 0) {
+        continue;
+      }
       ++top_points;
       if (p.count > 0) ++top_hit;
       else missing.push_back("cover point " + p.hier);

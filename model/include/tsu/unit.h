@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tsu/descriptor.h"
+#include "tsu/descriptor_words.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
 #include "tsu/texture.h"
@@ -24,6 +25,10 @@ class Unit {
   // Descriptor table. A handle is what a .surfref resolves to and what a .u64 register holds for
   // indirect access. Binding validates the descriptor; on error nothing changes.
   bool BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error);
+  // The same from a descriptor slot's bytes as the unit reads them from memory (tsu/descriptor_words.h):
+  // a valid surface is bound; anything else leaves the handle unbound, so instructions on it
+  // trap with the returned cause (kInvalidHandle), and *why names the broken rule.
+  TrapCause BindSurfaceImage(uint64_t handle, const DescImage& image, std::string* why);
   void Unbind(uint64_t handle);
   const ResolvedSurface* FindSurface(uint64_t handle) const;
   // Texture and sampler tables (tex). A .texref handle selects a texture; in independent mode
@@ -42,6 +47,8 @@ class Unit {
 
  private:
   static constexpr uint64_t kDirectHandles = 1024;  // handles below this use a flat table
+
+  void Place(uint64_t handle, const ResolvedSurface& r);
 
   MemoryPort* mem_;
   std::vector<std::unique_ptr<ResolvedSurface>> direct_;

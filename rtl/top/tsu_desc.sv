@@ -1,0 +1,211 @@
+// tsu_desc: the descriptor stage. Requests name their surface by handle; the descriptor lives in
+// memory (a pool of tsu_pkg::DESC_BYTES slots, docs/descriptors.md) and is read through a small
+// fully associative descriptor cache. Golden model: tsu::Unit::BindSurfaceImage (what a slot's
+// bytes mean) with the pool addressing of docs/descriptors.md; checked inside the unit's
+// co-simulation, which rebinds, invalidates and corrupts descriptors under traffic.
+//
+// Timing: the tag lookup uses the request's handle as it is accepted, so the cached data is read
+// (a registered RAM read) on the accepting edge and a hit leaves the stage on the next cycle:
+// one request per cycle while requests hit. A miss holds the request and fetches the slot, four
+// 16-byte lines, on the descriptor read port; the fill writes the data and the tag on the edge
+// the last line arrives, so the next request already sees it.
+//
+// Ordering with the configuration port: a command is taken only while no accepted request still
+// waits for its descriptor, and a command in the same cycle as a request goes first. So every
+// request uses the pool as it was when the request was accepted.
+module tsu_desc #(
+  parameter int unsigned AddrW = 48,
+  parameter int unsigned HandleW = 20,      // handles 0 .. 2^HandleW - 1 (the pool's largest size)
+  parameter int unsigned CacheEntries = 4,  // 0: no cache, every request fetches its descriptor
+  parameter int unsigned PayloadW = 8,      // what travels with the request, untouched
+  localparam int unsigned IdxW = (CacheEntries > 1) ? $clog2(CacheEntries) : 1,
+  localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES)
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  // Configuration: pool base and size, invalidation (tsu_pkg::cfg_op_e).
+  input  logic                 cfg_valid_i,
+  output logic                 cfg_ready_o,
+  input  tsu_pkg::cfg_op_e     cfg_op_i,
+  input  logic [63:0]          cfg_data_i,
+  // Requests.
+  input  logic                 in_valid_i,
+  output logic                 in_ready_o,
+  input  logic [63:0]          in_handle_i,
+  input  logic                 in_need_i,    // the instruction reads a descriptor (not illegal)
+  input  logic [PayloadW-1:0]  in_payload_i,
+  output logic                 out_valid_o,
+  input  logic                 out_ready_i,
+  output logic [PayloadW-1:0]  out_payload_o,
+  output tsu_pkg::surf_desc_t  out_desc_o,   // all zero (unbound) when the handle is out of range
+  // Descriptor reads: 16-byte lines, responses in order.
+  output logic                 dmem_req_valid_o,
+  input  logic                 dmem_req_ready_i,
+  output logic [AddrW-1:0]     dmem_req_addr_o,
+  input  logic                 dmem_rsp_valid_i,
+  output logic                 dmem_rsp_ready_o,
+  input  logic [127:0]         dmem_rsp_rdata_i
+);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ = 1;  // accept to out on a hit
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ---- Configuration registers ------------------------------------------------------------------
+  logic [AddrW-1:0]  pool_base_q;
+  logic [HandleW:0]  pool_entries_q;  // saturates at 2^HandleW
+  logic              cfg_take;
+  logic              s0_valid_q, s0_resolved;
+  assign cfg_ready_o = !(s0_valid_q && !s0_resolved);
+  assign cfg_take = cfg_valid_i && cfg_ready_o;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pool_base_q <= '0;
+      pool_entries_q <= '0;
+    end else if (cfg_take) begin
+      if (cfg_op_i == tsu_pkg::CfgSetPoolBase) pool_base_q <= AddrW'(cfg_data_i);
+      if (cfg_op_i == tsu_pkg::CfgSetPoolEntries) begin
+        pool_entries_q <= (cfg_data_i >> HandleW) != 64'd0 ? (HandleW+1)'(1) << HandleW
+                                                           : (HandleW+1)'(cfg_data_i);
+      end
+    end
+  end
+
+  // ---- Accept and look up ------------------------------------------------------------------------
+  logic               accept, in_range, lookup_hit;
+  logic [HandleW-1:0] handle;
+  logic [IdxW-1:0]    hit_idx;
+  logic               s0_move;
+  assign in_ready_o = !cfg_valid_i && (!s0_valid_q || s0_move);
+  assign accept = in_valid_i && in_ready_o;
+  assign handle = in_handle_i[HandleW-1:0];
+  assign in_range = (in_handle_i >> HandleW) == 64'd0 && {1'b0, handle} < pool_entries_q;
+
+  logic [CacheEntries > 0 ? CacheEntries-1 : 0:0] tag_valid_q;
+  logic [HandleW-1:0] tag_q [CacheEntries > 0 ? CacheEntries : 1];
+  always_comb begin
+    lookup_hit = 1'b0;
+    hit_idx = '0;
+    for (int e = 0; e < CacheEntries; e++) begin
+      if (tag_valid_q[e] && tag_q[e] == handle) begin
+        lookup_hit = 1'b1;
+        hit_idx = IdxW'(e);
+      end
+    end
+  end
+
+  // ---- Stage 0: the accepted request, waiting for its descriptor ----------------------------------
+  logic [PayloadW-1:0] s0_payload_q;
+  logic [HandleW-1:0]  s0_handle_q;
+  logic                s0_need_q;      // in range and needs a descriptor
+  logic                s0_hit_q;       // found in the cache at accept
+  logic                s0_fetched_q;   // its slot was fetched into fetch_q
+  assign s0_resolved = !s0_need_q || s0_hit_q || s0_fetched_q;
+  assign s0_move = s0_valid_q && s0_resolved && out_ready_i;
+
+  // ---- Fetch: four line reads into fetch_q --------------------------------------------------------
+  logic [DescW-1:0] fetch_q;
+  logic [2:0]       sent_q, got_q;     // lines requested / returned, 0..4
+  logic             fetching, rsp_take, fill;
+  assign fetching = s0_valid_q && s0_need_q && !s0_hit_q && !s0_fetched_q;
+  assign dmem_req_valid_o = fetching && sent_q != 3'd4;
+  assign dmem_req_addr_o = pool_base_q + (AddrW'(s0_handle_q) << tsu_pkg::DESC_BYTES_LOG2) +
+                           (AddrW'(sent_q[1:0]) << 4);
+  assign dmem_rsp_ready_o = 1'b1;  // at most four lines are ever outstanding, one buffer each
+  assign rsp_take = dmem_rsp_valid_i && fetching;
+  assign fill = rsp_take && got_q == 3'd3;  // the last line arrives
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s0_valid_q <= 1'b0;
+      s0_fetched_q <= 1'b0;
+      sent_q <= '0;
+      got_q <= '0;
+    end else begin
+      if (accept) begin
+        s0_valid_q <= 1'b1;
+        s0_fetched_q <= 1'b0;
+        sent_q <= '0;
+        got_q <= '0;
+      end else begin
+        if (s0_move) s0_valid_q <= 1'b0;
+        if (dmem_req_valid_o && dmem_req_ready_i) sent_q <= sent_q + 3'd1;
+        if (rsp_take) got_q <= got_q + 3'd1;
+        if (fill) s0_fetched_q <= 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (accept) begin
+      s0_payload_q <= in_payload_i;
+      s0_handle_q <= handle;
+      s0_need_q <= in_need_i && in_range;
+      s0_hit_q <= lookup_hit;
+    end
+    if (rsp_take) fetch_q[128*got_q[1:0] +: 128] <= dmem_rsp_rdata_i;
+  end
+
+  // ---- The cache: tags in flops, data in a RAM with a registered read ------------------------------
+  logic [DescW-1:0] cached;
+  logic             inv_all, inv_one;
+  assign inv_all = cfg_take && cfg_op_i == tsu_pkg::CfgInvalidateAll;
+  assign inv_one = cfg_take && cfg_op_i == tsu_pkg::CfgInvalidateHandle;
+  if (CacheEntries > 0) begin : g_cache
+    logic [DescW-1:0] data_q [CacheEntries];
+    logic [DescW-1:0] rdata_q;
+    logic [IdxW-1:0]  victim_q;   // round-robin replacement
+    logic [DescW-1:0] fill_data;
+    assign fill_data = {dmem_rsp_rdata_i, fetch_q[383:0]};
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tag_valid_q <= '0;
+        victim_q <= '0;
+      end else begin
+        for (int e = 0; e < CacheEntries; e++) begin
+          if (inv_all || (inv_one && tag_q[e] == HandleW'(cfg_data_i) &&
+                          (cfg_data_i >> HandleW) == 64'd0)) begin
+            tag_valid_q[e] <= 1'b0;
+          end
+        end
+        if (fill) begin
+          tag_valid_q[victim_q] <= 1'b1;
+          victim_q <= (32'(victim_q) == CacheEntries - 1) ? '0 : victim_q + 1'b1;
+        end
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (fill) begin
+        tag_q[victim_q] <= s0_handle_q;
+        data_q[victim_q] <= fill_data;
+      end
+      if (accept) rdata_q <= data_q[hit_idx];
+    end
+    assign cached = rdata_q;
+  end else begin : g_no_cache
+    assign tag_valid_q = '0;
+    assign tag_q[0] = '0;
+    assign cached = '0;
+    logic unused_cache;
+    assign unused_cache = ^{inv_all, inv_one, hit_idx};
+  end
+
+  assign out_valid_o = s0_valid_q && s0_resolved;
+  assign out_payload_o = s0_payload_q;
+  assign out_desc_o = !s0_need_q ? '0 : s0_fetched_q ? fetch_q : cached;
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      got_q <= sent_q && sent_q <= 3'd4);
+  a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      dmem_rsp_valid_i |-> fetching && got_q < sent_q);
+  a_out_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      out_valid_o |-> !$isunknown(out_desc_o));
+  c_desc_hit: cover property (@(posedge clk_i) accept && in_need_i && in_range && lookup_hit);
+  c_desc_miss: cover property (@(posedge clk_i) fill);
+  c_desc_out_of_range: cover property (@(posedge clk_i) accept && in_need_i && !in_range);
+  c_desc_invalidate_all: cover property (@(posedge clk_i) inv_all);
+  c_desc_invalidate_one: cover property (@(posedge clk_i) inv_one);
+  c_desc_cfg_waits: cover property (@(posedge clk_i) cfg_valid_i && !cfg_ready_o);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule
