@@ -3,37 +3,42 @@
 # HX8K (ct256) with nextpnr-ice40 inside a serial-in/serial-out harness (fpga/fmax_wrap.py),
 # and prints logic cells, post-route Fmax and the critical path's end points.
 #
-#   fpga/fmax.sh [--set top.Param=value]... [--seed N] [--out FILE] [block...]
+#   fpga/fmax.sh [--config NAME] [--set top.Param=value]... [--seed N] [--out FILE] [block...]
+#
+# --config NAME applies fpga/configs/NAME.cfg to tsu_top (e.g. fpga/fmax.sh --config hx8k tsu_top).
 #
 # A block that does not fit the HX8K (7680 logic cells) is reported as such.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/fpga/config.sh"
+config=""
 list="$root/rtl/blocks.list"
 sets=(); out=""; blocks=(); seed=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --set) sets+=("$2"); shift 2 ;;
+    --config) config="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     -*) echo "fmax: unknown option $1" >&2; exit 2 ;;
     *) blocks+=("$1"); shift ;;
   esac
 done
+if [[ -n "$config" ]]; then
+  cfg_sets="$(config_sets "$config")" || exit 2
+  while IFS= read -r s; do [[ -n "$s" ]] && sets+=("$s"); done <<< "$cfg_sets"
+fi
 for t in yosys nextpnr-ice40 python3; do
   command -v "$t" >/dev/null || { echo "fmax: $t not found (run scripts/setup.sh)" >&2; exit 2; }
 done
-all_blocks=($(awk '/^[a-z]/ && $1!="common"{print $1}' "$list") tsu_top)
+all_blocks=($(awk '/^[a-z]/ && $1!="common"{print $1}' "$list"))
 [[ ${#blocks[@]} -eq 0 ]] && blocks=("${all_blocks[@]}")
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-sources() {  # block -> the files yosys reads
-  if [[ "$1" == tsu_top ]]; then
-    sed -n "s|^read_verilog -sv |$root/|p" "$root/fpga/read_rtl.ys" | tr '\n' ' '
-  else
-    awk -v b="$1" '$1=="common"||$1==b{for(i=2;i<=NF;i++) printf "%s/rtl/%s ", R, $i}' R="$root" "$list"
-  fi
+sources() {  # block -> the files yosys reads (rtl/blocks.list)
+  awk -v b="$1" '$1=="common"||$1==b{for(i=2;i<=NF;i++) printf "%s/rtl/%s ", R, $i}' R="$root" "$list"
 }
 
 row() {  # block -> one table row

@@ -2,12 +2,16 @@
 # Area report: synthesises each RTL block (rtl/blocks.list) with yosys for iCE40
 # (synth_ice40) and for Xilinx 7-series (synth_xilinx -family xc7) and prints LUTs and FFs.
 #
-#   fpga/synth_report.sh [--set top.Param=value]... [--out FILE] [block...]
+#   fpga/synth_report.sh [--config NAME] [--set top.Param=value]... [--out FILE] [block...]
+#
+# --config NAME applies fpga/configs/NAME.cfg to tsu_top (name tsu_top among the blocks).
 #
 # --set overrides a parameter (chparam) before synthesis, e.g. --set tsu_addrgen.AddrW=32.
 # With no blocks named, every block is synthesised. --out also writes the table (markdown).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/fpga/config.sh"
+config=""
 list="$root/rtl/blocks.list"
 sets=()
 out=""
@@ -15,12 +19,17 @@ blocks=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --set) sets+=("$2"); shift 2 ;;
+    --config) config="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     -*) echo "synth_report: unknown option $1" >&2; exit 2 ;;
     *) blocks+=("$1"); shift ;;
   esac
 done
+if [[ -n "$config" ]]; then
+  cfg_sets="$(config_sets "$config")" || exit 2
+  while IFS= read -r s; do [[ -n "$s" ]] && sets+=("$s"); done <<< "$cfg_sets"
+fi
 command -v yosys >/dev/null || { echo "synth_report: yosys not found (run scripts/setup.sh)" >&2; exit 2; }
 
 common="$(awk '$1=="common"{for(i=2;i<=NF;i++) printf "%s/rtl/%s ", R, $i}' R="$root" "$list")"

@@ -4,6 +4,21 @@
 
 namespace tsu {
 
+bool FormatFamilies::Converts(ChannelKind k) const {
+  switch (k) {
+    case ChannelKind::kUnorm:
+    case ChannelKind::kSnorm:
+      return norm;
+    case ChannelKind::kHalf:
+      return half;
+    case ChannelKind::kUint:
+    case ChannelKind::kSint:
+      return integer;
+    default:
+      return true;
+  }
+}
+
 bool Unit::BindSurface(uint64_t handle, const SurfaceDesc& desc, std::string* error) {
   ResolvedSurface r;
   if (!ResolveSurface(desc, &r, error)) return false;
@@ -121,6 +136,13 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
     Response r;
     r.executed = true;
     r.trap = TrapCause::kInvalidHandle;
+    return r;
+  }
+  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
+      !families_.Converts(s->fmt.kind)) {
+    Response r;
+    r.executed = true;
+    r.trap = TrapCause::kFormatMismatch;  // this configuration has no converter for the format
     return r;
   }
   switch (in.opcode) {

@@ -20,6 +20,7 @@
 namespace tsu::tb {
 
 struct CosimOptions {
+  std::string config = "default";  // fpga/configs/<config>.cfg: which Verilated tsu_top
   uint64_t seed = 1;
   uint64_t ops = 200000;
   Mix mix;
@@ -65,6 +66,8 @@ struct CosimResult {
 };
 
 CosimResult RunCosim(const CosimOptions& opt);
+// The configurations this build has (fpga/configs/*.cfg), "default" first.
+std::vector<std::string> CosimConfigs();
 
 // The closing table: per class checked/mismatches, cycles, cycles per transaction, coverage.
 std::string ResultTable(const CosimResult& r);

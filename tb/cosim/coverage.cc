@@ -10,6 +10,13 @@ constexpr Geometry kDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geome
 
 std::string S(std::string_view v) { return std::string(v); }
 
+// sust.p formats of the stimulus pool.
+constexpr std::pair<ChannelOrder, ChannelType> kSustFormats[] = {
+    {ChannelOrder::kR, ChannelType::kUnsignedInt32},  {ChannelOrder::kR, ChannelType::kSignedInt32},
+    {ChannelOrder::kRG, ChannelType::kUnsignedInt32}, {ChannelOrder::kRG, ChannelType::kSignedInt32},
+    {ChannelOrder::kRGBA, ChannelType::kUnormInt8},   {ChannelOrder::kRGBA, ChannelType::kHalfFloat},
+    {ChannelOrder::kRGB, ChannelType::kUnormShort565}};
+
 }  // namespace
 
 Coverage::Coverage() {
@@ -40,11 +47,8 @@ Coverage::Coverage() {
     planned_.push_back(std::string("redop.b.") + ot);
   }
   for (const char* ot : {"add", "min", "max", "and", "or"}) planned_.push_back(std::string("redop.p.") + ot);
-  // sust.p formats of the stimulus pool
-  for (const char* f : {"R/UNSIGNED_INT32", "R/SIGNED_INT32", "RG/UNSIGNED_INT32",
-                        "RG/SIGNED_INT32", "RGBA/UNORM_INT8", "RGBA/HALF_FLOAT",
-                        "RGB/UNORM_SHORT_565"}) {
-    planned_.push_back(std::string("format.sust.p.") + f);
+  for (const auto& [o, t] : kSustFormats) {
+    planned_.push_back("format.sust.p." + S(Name(o)) + "/" + S(Name(t)));
   }
   for (int q = 0; q < kCount<QueryKind>; ++q) planned_.push_back("suq." + S(Name(static_cast<QueryKind>(q))));
   for (int c = 1; c < kCount<TrapCause>; ++c) planned_.push_back("trap." + S(Name(static_cast<TrapCause>(c))));
@@ -54,6 +58,21 @@ Coverage::Coverage() {
     planned_.push_back(h);
   }
   for (const std::string& b : planned_) bins_[b] = 0;
+}
+
+void Coverage::SetFamilies(const FormatFamilies& f) {
+  families_ = f;
+  for (const auto& [o, t] : kSustFormats) {
+    FormatInfo fi;
+    std::string err;
+    if (!DescribeFormat(o, t, &fi, &err) || f.Converts(fi.kind)) continue;
+    const std::string name = S(Name(o)) + "/" + S(Name(t));
+    for (std::string& b : planned_) {
+      if (b == "format.sust.p." + name) b = "format.sust.p_left_out." + name;
+    }
+    bins_.erase("format.sust.p." + name);
+    bins_["format.sust.p_left_out." + name] += 0;
+  }
 }
 
 void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r) {
@@ -87,6 +106,10 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
   if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
       r.trap == TrapCause::kNone) {
     Hit("format.sust.p." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type)));
+  }
+  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
+      r.trap == TrapCause::kFormatMismatch && !families_.Converts(s->fmt.kind)) {
+    Hit("format.sust.p_left_out." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type)));
   }
   // Hazards: this access against the recent ones (the unit's pipeline holds about 8).
   const MemAccess& a = r.write.valid ? r.write : r.read;

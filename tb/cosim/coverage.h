@@ -14,12 +14,16 @@
 #include "stimulus.h"
 #include "tsu/descriptor.h"
 #include "tsu/transaction.h"
+#include "tsu/unit.h"
 
 namespace tsu::tb {
 
 class Coverage {
  public:
   Coverage();
+  // A configuration that leaves format families out: their sust.p bins become
+  // format.sust.p_left_out.<format>, hit when such a store traps format_mismatch.
+  void SetFamilies(const FormatFamilies& f);
   // Counts one executed transaction (the surface it named may be null: invalid handle).
   void Sample(const Txn& t, const ResolvedSurface* s, const Response& r);
   const std::map<std::string, uint64_t>& bins() const { return bins_; }
@@ -35,6 +39,7 @@ class Coverage {
  private:
   void Hit(const std::string& bin) { ++bins_[bin]; }
   std::vector<std::string> planned_;
+  FormatFamilies families_;
   std::map<std::string, uint64_t> bins_;
   struct Recent {
     Opcode op;

@@ -17,6 +17,7 @@ struct RegressArgs {
   uint64_t ops = 200000;
   std::string mix;
   bool waves = false;
+  std::string config = "default";
   std::string junit;
   std::string artifacts = "regress_artifacts";
   std::string coverage_dat;
@@ -38,6 +39,9 @@ CLI::App* AddRegressCommand(CLI::App& app) {
       "regress", "Co-simulate the RTL unit against the golden model on constrained-random surface "
                  "instructions (the main job)");
   r->add_option("--seed", a.seed, "Random seed (default 1)");
+  r->add_option("--config", a.config,
+                "The unit's configuration, fpga/configs/NAME.cfg (default 'default'; e.g. hx8k)")
+      ->check(CLI::IsMember(CosimConfigs()));
   r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
@@ -72,6 +76,7 @@ CLI::App* AddRegressCommand(CLI::App& app) {
 int RunRegressCommand(int argc, char** argv) {
   const RegressArgs& a = Args();
   CosimOptions o;
+  o.config = a.config;
   o.seed = a.seed;
   o.ops = a.ops;
   std::string err;
@@ -94,6 +99,7 @@ int RunRegressCommand(int argc, char** argv) {
   o.progress = !a.quiet;
   std::string repro = argc > 0 ? argv[0] : "tsu";
   repro += " regress --seed " + std::to_string(a.seed) + " --ops " + std::to_string(a.ops);
+  if (a.config != "default") repro += " --config " + a.config;
   if (!a.mix.empty()) repro += " --mix '" + a.mix + "'";
   if (a.mem_stall != 20) repro += " --mem-stall " + std::to_string(a.mem_stall);
   if (a.rsp_stall != 15) repro += " --rsp-stall " + std::to_string(a.rsp_stall);
@@ -101,9 +107,9 @@ int RunRegressCommand(int argc, char** argv) {
   if (a.lat_max != 12) repro += " --mem-latency " + std::to_string(a.lat_max);
   if (a.cfg_rate != 3) repro += " --cfg-rate " + std::to_string(a.cfg_rate);
   o.repro = repro;
-  std::fprintf(stderr, "regress: seed %llu, %llu transactions (repeat: %s)\n",
-               static_cast<unsigned long long>(a.seed), static_cast<unsigned long long>(a.ops),
-               repro.c_str());
+  std::fprintf(stderr, "regress: configuration %s, seed %llu, %llu transactions (repeat: %s)\n",
+               a.config.c_str(), static_cast<unsigned long long>(a.seed),
+               static_cast<unsigned long long>(a.ops), repro.c_str());
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the model's banner is noise here
   const CosimResult r = RunCosim(o);
   std::cout << ResultTable(r);

@@ -18,6 +18,16 @@
 
 namespace tsu {
 
+// The format families a hardware configuration converts for sust.p (tsu_top's EnableNorm,
+// EnableHalf, EnableInt). sust.p to a format outside them traps format_mismatch, like an sRGB
+// surface (docs/semantics.md H3). The full unit converts every family.
+struct FormatFamilies {
+  bool norm = true;     // UNORM/SNORM, including the packed types
+  bool half = true;     // HALF_FLOAT
+  bool integer = true;  // SIGNED_INT*/UNSIGNED_INT*
+  bool Converts(ChannelKind k) const;
+};
+
 class Unit {
  public:
   explicit Unit(MemoryPort* mem) : mem_(mem) {}
@@ -42,6 +52,9 @@ class Unit {
   // the Response, and a trapping instruction writes nothing.
   Response Execute(const Instruction& in, const Request& req);
 
+  void set_format_families(const FormatFamilies& f) { families_ = f; }
+  const FormatFamilies& format_families() const { return families_; }
+
   MemoryPort* memory() { return mem_; }
   void set_memory(MemoryPort* mem) { mem_ = mem; }
 
@@ -51,6 +64,7 @@ class Unit {
   void Place(uint64_t handle, const ResolvedSurface& r);
 
   MemoryPort* mem_;
+  FormatFamilies families_;
   std::vector<std::unique_ptr<ResolvedSurface>> direct_;
   std::unordered_map<uint64_t, ResolvedSurface> others_;
   std::unordered_map<uint64_t, ResolvedTexture> textures_;
