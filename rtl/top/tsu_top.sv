@@ -385,9 +385,7 @@ module tsu_top #(
     logic [3:0]      red_type;
     logic [2:0]      redop;
     logic [2:0]      early_trap;
-    logic [31:0]     suq_value;
-    logic [63:0]     operand;
-    logic [127:0]    raw_bytes;
+    logic [127:0]    data;       // sust.b the bytes, sured the operand, suq the value
   } side_t;
 
   side_t side_in, side_out;
@@ -401,9 +399,7 @@ module tsu_top #(
     side_in.red_type = red_type;
     side_in.redop = p.redop;
     side_in.early_trap = early_trap;
-    side_in.suq_value = suq_value;
-    side_in.operand = p.data[63:0];
-    side_in.raw_bytes = p.data;
+    side_in.data = p.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : p.data;
   end
 
   logic side_valid;
@@ -500,10 +496,9 @@ module tsu_top #(
     logic [3:0]       oob;
     logic             misaligned, clamped, suppressed;
     logic             go;        // reaches memory
-    logic [31:0]      suq_value;
-    logic [63:0]      operand;
     logic [AddrW-1:0] addr;
-    logic [127:0]     wbytes;    // sust: the bytes to store (low size bytes)
+    logic [127:0]     data;      // sust the bytes to store (low size bytes), sured the operand,
+                                 // suq the value
   } op_t;
 
   op_t a_op, iq_head;
@@ -515,10 +510,8 @@ module tsu_top #(
     a_op.size_log2 = side_out.size_log2;
     a_op.red_type = side_out.red_type;
     a_op.redop = side_out.redop;
-    a_op.suq_value = side_out.suq_value;
-    a_op.operand = side_out.operand;
     a_op.addr = a_addr;
-    a_op.wbytes = side_out.is_p ? texel : side_out.raw_bytes;
+    a_op.data = (side_out.is_p && side_out.opcode == 3'(tsu_pkg::OpSust)) ? texel : side_out.data;
     a_op.trap = side_out.early_trap;
     a_op.oob = '0;
     a_op.misaligned = 1'b0;
@@ -609,7 +602,7 @@ module tsu_top #(
     needs_write_h = iq_head.go && is_sust_h;
     issue_req.we = needs_write_h;
     issue_req.addr = {line_h, 4'd0};
-    issue_req.wdata = iq_head.wbytes << {off_h, 3'd0};
+    issue_req.wdata = iq_head.data << {off_h, 3'd0};
     issue_req.mask = needs_write_h ? mask_h : 16'd0;
   end
 
@@ -659,8 +652,25 @@ module tsu_top #(
   assign mem_rsp_ready_o = !rd_full;
 
   // ---- Completion queue ----------------------------------------------------------------------------------
+  // What completion needs of an operation: the store bytes have left, so 64 bits of data remain
+  // (the sured operand or the suq value).
   typedef struct packed {
-    op_t          op;
+    logic [TagW-1:0]  tag;
+    logic [2:0]       opcode;
+    logic [1:0]       vec_log2;
+    logic [2:0]       type_log2;
+    logic [2:0]       size_log2;
+    logic [3:0]       red_type;
+    logic [2:0]       redop;
+    logic [2:0]       trap;
+    logic [3:0]       oob;
+    logic             misaligned, clamped, suppressed;
+    logic             go;
+    logic [AddrW-1:0] addr;
+    logic [63:0]      data;
+  } cop_t;
+  typedef struct packed {
+    cop_t         op;
     logic         needs_read;
     logic [PW-1:0] fwd;  // sured: earlier sured results unwritten when its read left
   } cq_t;
@@ -668,7 +678,23 @@ module tsu_top #(
   cq_t  cq_in, cq_head;
   logic cq_empty, cq_pop;
   logic [$clog2(CqDepth+1)-1:0] cq_count;
-  assign cq_in.op = iq_head;
+  always_comb begin
+    cq_in.op.tag = iq_head.tag;
+    cq_in.op.opcode = iq_head.opcode;
+    cq_in.op.vec_log2 = iq_head.vec_log2;
+    cq_in.op.type_log2 = iq_head.type_log2;
+    cq_in.op.size_log2 = iq_head.size_log2;
+    cq_in.op.red_type = iq_head.red_type;
+    cq_in.op.redop = iq_head.redop;
+    cq_in.op.trap = iq_head.trap;
+    cq_in.op.oob = iq_head.oob;
+    cq_in.op.misaligned = iq_head.misaligned;
+    cq_in.op.clamped = iq_head.clamped;
+    cq_in.op.suppressed = iq_head.suppressed;
+    cq_in.op.go = iq_head.go;
+    cq_in.op.addr = iq_head.addr;
+    cq_in.op.data = iq_head.data[63:0];
+  end
   assign cq_in.needs_read = needs_read_h;
   assign cq_in.fwd = pending_q;
   tsu_fifo #(.Width($bits(cq_in)), .Depth(CqDepth)) u_cq (
@@ -695,8 +721,10 @@ module tsu_top #(
   logic [15:0]       c_mask;
   logic [127:0]      c_line_data, c_shift;
   logic [63:0]       c_old, c_new;
-  logic [255:0]      c_data;
+  logic [127:0]      c_data;   // the bytes the response returns, element i at i << type_log2
   logic [2:0]        c_count;
+  logic [1:0]        c_vec_log2;
+  logic [2:0]        c_type_log2;
 
   always_comb begin
     c_sured = !cq_empty && cq_head.op.opcode == 3'(tsu_pkg::OpSured) && cq_head.op.go;
@@ -715,24 +743,20 @@ module tsu_top #(
     end
     c_shift = c_line_data >> {c_off, 3'd0};
     c_old = (cq_head.op.size_log2 == 3'd3) ? c_shift[63:0] : {32'd0, c_shift[31:0]};
-    // Load data: element i of (1 << type_log2) bytes, zero-extended.
+    // Load data: the accessed bytes (spread into elements at the response port); suq: the value.
     c_data = '0;
     c_count = 3'd0;
+    c_vec_log2 = cq_head.op.vec_log2;
+    c_type_log2 = cq_head.op.type_log2;
     if (c_suld && cq_head.op.trap == 3'(tsu_pkg::TrapNone)) begin
       c_count = 3'(1 << cq_head.op.vec_log2);
-      if (cq_head.op.go) begin
-        for (int i = 0; i < 4; i++) begin
-          for (int b = 0; b < 8; b++) begin
-            if (i < (1 << cq_head.op.vec_log2) && b < (1 << cq_head.op.type_log2)) begin
-              c_data[64*i + 8*b +: 8] = c_shift[8*((i << cq_head.op.type_log2) + b) +: 8];
-            end
-          end
-        end
-      end
+      if (cq_head.op.go) c_data = c_shift;
     end else if (cq_head.op.opcode == 3'(tsu_pkg::OpSuq) &&
                  cq_head.op.trap == 3'(tsu_pkg::TrapNone)) begin
       c_count = 3'd1;
-      c_data[31:0] = cq_head.op.suq_value;
+      c_data[31:0] = cq_head.op.data[31:0];
+      c_vec_log2 = 2'd0;
+      c_type_log2 = 3'd2;
     end
   end
 
@@ -744,7 +768,7 @@ module tsu_top #(
     .op_i     (cq_head.op.redop),
     .type_i   (cq_head.op.red_type),
     .old_i    (c_old),
-    .operand_i(cq_head.op.operand),
+    .operand_i(cq_head.op.data),
     .valid_o  (alu_valid),
     .result_o (c_new)
   );
@@ -797,7 +821,9 @@ module tsu_top #(
   // ---- Response ------------------------------------------------------------------------------------------------
   typedef struct packed {
     logic [TagW-1:0] tag;
-    logic [255:0]    data;
+    logic [127:0]    data;       // bytes; element i of (1 << type_log2) bytes at i << type_log2
+    logic [1:0]      vec_log2;
+    logic [2:0]      type_log2;
     logic [2:0]      count;
     logic [2:0]      trap;
     logic [3:0]      oob;
@@ -808,6 +834,8 @@ module tsu_top #(
   assign rsp_in.tag = cq_head.op.tag;
   assign rsp_in.data = c_data;
   assign rsp_in.count = c_count;
+  assign rsp_in.vec_log2 = c_vec_log2;
+  assign rsp_in.type_log2 = c_type_log2;
   assign rsp_in.trap = cq_head.op.trap;
   assign rsp_in.oob = cq_head.op.oob;
   assign rsp_in.misaligned = cq_head.op.misaligned;
@@ -827,7 +855,18 @@ module tsu_top #(
   );
   assign rsp_valid_o = !rsp_empty;
   assign rsp_tag_o = rsp_head.tag;
-  assign rsp_data_o = rsp_head.data;
+  // Element i of (1 << type_log2) bytes, zero-extended to 64 bits (wiring and a byte mux after
+  // the FIFO, which holds 128 bits instead of 256).
+  always_comb begin
+    rsp_data_o = '0;
+    for (int i = 0; i < 4; i++) begin
+      for (int b = 0; b < 8; b++) begin
+        if (i < (1 << rsp_head.vec_log2) && b < (1 << rsp_head.type_log2)) begin
+          rsp_data_o[64*i + 8*b +: 8] = rsp_head.data[8*((i << rsp_head.type_log2) + b) +: 8];
+        end
+      end
+    end
+  end
   assign rsp_count_o = rsp_head.count;
   assign rsp_trap_o = rsp_head.trap;
   assign rsp_oob_o = rsp_head.oob;

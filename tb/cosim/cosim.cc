@@ -316,7 +316,7 @@ std::vector<uint32_t> Bench<Dut, Root>::RspPayload() const {
 template <class Dut, class Root>
 std::vector<uint32_t> Bench<Dut, Root>::MemPayload() const {
   std::vector<uint32_t> p = {dut_->mem_req_we_o, static_cast<uint32_t>(dut_->mem_req_addr_o),
-                             static_cast<uint32_t>(dut_->mem_req_addr_o >> 32), dut_->mem_req_mask_o};
+                             static_cast<uint32_t>(static_cast<uint64_t>(dut_->mem_req_addr_o) >> 32), dut_->mem_req_mask_o};
   for (int i = 0; i < 4; ++i) p.push_back(dut_->mem_req_wdata_o[i]);
   return p;
 }
