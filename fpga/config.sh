@@ -7,5 +7,5 @@ config_sets() {
     echo "unknown configuration '$1' (have: $(ls "$root/fpga/configs" | sed 's/\.cfg$//' | tr '\n' ' '))" >&2
     return 2
   fi
-  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$f" | grep -E '^[A-Za-z][A-Za-z0-9_]*=' | sed 's/^/tsu_top./'
+  sed -e 's/#.*//' -e 's/[[:space:]]//g' "$f" | { grep -E '^[A-Za-z][A-Za-z0-9_]*=' || true; } | sed 's/^/tsu_top./'
 }

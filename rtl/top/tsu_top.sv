@@ -275,10 +275,15 @@ module tsu_top #(
     .srgb_pad_o  (fmt_pad)
   );
 
-  tsu_desc_check u_check (
+  logic check_valid;
+  tsu_desc_check #(.RegOut(1'b0)) u_check (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .valid_i     (d_valid),
     .desc_i      (desc),
     .fmt_legal_i (fmt_legal),
     .texel_log2_i(fmt_texel_log2),
+    .valid_o     (check_valid),
     .ok_o        (desc_ok)
   );
 
@@ -694,9 +699,9 @@ module tsu_top #(
     cq_in.op.go = iq_head.go;
     cq_in.op.addr = iq_head.addr;
     cq_in.op.data = iq_head.data[63:0];
+    cq_in.needs_read = needs_read_h;
+    cq_in.fwd = pending_q;
   end
-  assign cq_in.needs_read = needs_read_h;
-  assign cq_in.fwd = pending_q;
   tsu_fifo #(.Width($bits(cq_in)), .Depth(CqDepth)) u_cq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -875,7 +880,7 @@ module tsu_top #(
   assign rsp_suppressed_o = rsp_head.suppressed;
 
   logic unused;
-  assign unused = ^{fmt_pad, fmt_nfields, fmt_comp, fmt_bits, fmt_asm, pack_supported, pack_log2,
+  assign unused = ^{check_valid, fmt_pad, fmt_nfields, fmt_comp, fmt_bits, fmt_asm, pack_supported, pack_log2,
                     texel_valid, iq_full, alu_valid, mq_count, rd_count, cq_count, rsp_count, side_valid,
                     side_out.type_log2};
 
