@@ -34,6 +34,7 @@ module tsu_addrgen #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = 32'(RegMul) + 32'(RegOut);
+  localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
   /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned XW = 32'(tsu_pkg::COORD_X_BYTE_BITS);
   localparam int unsigned YW = 32'(tsu_pkg::COORD_Y_BITS);

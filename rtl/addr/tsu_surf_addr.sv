@@ -43,6 +43,7 @@ module tsu_surf_addr #(
   localparam int unsigned AddrLatency = 32'(RegMul) + 32'(RegSum);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = BoundsLatency + AddrLatency;
+  localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
   /* verilator lint_on UNUSEDPARAM */
 
   // Address-only descriptor fields, delayed to meet the clamped coordinates.

@@ -21,8 +21,11 @@
 namespace tsu::tb {
 namespace {
 
-constexpr int kAddrBits = 48;  // tsu_addrgen's default AddrW
-constexpr uint64_t kAddrMask = (1ull << kAddrBits) - 1;
+// The blocks' AddrW, read from the Verilated models (both are built with their default).
+constexpr int kAddrBits = static_cast<int>(Vtsu_addrgen_tsu_addrgen::AddrWidth);
+static_assert(Vtsu_surf_addr_tsu_surf_addr::AddrWidth == Vtsu_addrgen_tsu_addrgen::AddrWidth,
+              "the address benches share one address width");
+constexpr uint64_t kAddrMask = kAddrBits >= 64 ? ~0ull : (1ull << kAddrBits) - 1;
 
 // A bounds/address request: the surface and the access as the instruction makes it.
 struct AccessIn {

@@ -74,7 +74,7 @@ struct CheckTraits {
 
 // A valid slot of a random surface, then often one field set to a value near a rule's edge.
 void RandomSlot(Rng& rng, CheckIn* in) {
-  const ResolvedSurface s = RandomSurface(rng, 48);
+  const ResolvedSurface s = RandomSurface(rng, 64);  // the check reads all 64 address bits
   in->image = EncodeSurface(s);
   namespace L = desc_layout::Surface;
   static constexpr DescField kFields[] = {L::kind, L::dim, L::chorder, L::chtype, L::layout,
