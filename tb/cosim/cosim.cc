@@ -69,6 +69,24 @@ struct ReadReturn {
   uint8_t data[16];
 };
 
+// A read channel of the memory model: line reads answered in order, each after a seeded random
+// latency (the data port and the descriptor port each have one).
+struct ReadChannel {
+  std::deque<ReadReturn> q;
+  uint64_t last_due = 0;
+  bool Valid(uint64_t cycle) const { return !q.empty() && q.front().due <= cycle; }
+  // The head line as four little-endian words (zeros when not valid), for a 128-bit port.
+  template <typename Words>
+  void Drive(uint64_t cycle, Words& words) const {
+    const bool v = Valid(cycle);
+    for (int i = 0; i < 4; ++i) {
+      uint32_t w = 0;
+      for (int b = 0; v && b < 4; ++b) w |= static_cast<uint32_t>(q.front().data[4 * i + b]) << (8 * b);
+      words[i] = w;
+    }
+  }
+};
+
 // A configuration-port command and what it stands for: software that rewrote a descriptor
 // slot (image) and then invalidated it. The bench applies the memory write and the model's
 // rebinding at the cycle the unit takes the command, so requests accepted before it see the old
@@ -112,6 +130,7 @@ class Bench {
   std::vector<uint32_t> MemPayload() const;
   void Tick();
   void Eval();  // eval() that remembers whether the clock's low phase was evaluated
+  void IssueRead(ReadChannel* ch, uint64_t addr);
 
   const CosimOptions& opt_;
   CosimResult* res_;
@@ -126,8 +145,8 @@ class Bench {
   SparseMemory dut_mem_;
   std::deque<ExpectedResponse> rsp_q_;
   std::deque<ExpectedWrite> wr_q_;
-  std::deque<ReadReturn> rd_q_;
-  std::deque<ReadReturn> drd_q_;  // descriptor line reads in flight
+  ReadChannel rd_;   // data reads in flight
+  ReadChannel drd_;  // descriptor line reads in flight
   std::deque<CfgCommand> cfg_q_;
   std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
   std::vector<uint64_t> restore_due_;
@@ -141,7 +160,6 @@ class Bench {
   std::deque<LogEntry> log_;  // the last `window` transactions (formatted only on a mismatch)
   Held rsp_held_, mem_held_;
   bool failed_ = false;
-  uint64_t desc_due_ = 0;
 };
 
 template <class Dut, class Root>
@@ -430,6 +448,17 @@ void Bench<Dut, Root>::Tick() {
 }
 
 template <class Dut, class Root>
+void Bench<Dut, Root>::IssueRead(ReadChannel* ch, uint64_t addr) {
+  ReadReturn rr;
+  dut_mem_.Read(addr & ~15ull, rr.data, 16);
+  const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
+                       rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
+  ch->last_due = std::max(ch->last_due, cycle_ + lat);  // in order
+  rr.due = ch->last_due;
+  ch->q.push_back(rr);
+}
+
+template <class Dut, class Root>
 void Bench<Dut, Root>::Eval() {
   dut_->eval();
   low_evaluated_ = dut_->clk_i == 0;
@@ -472,12 +501,11 @@ void Bench<Dut, Root>::Run() {
   bool have = false, offered = false;
   uint64_t sent = 0, last_progress = 0, idle = 0;
   uint32_t tag = 0;
-  uint64_t read_due = 0;
   const uint64_t total = opt_.script.empty() ? opt_.ops : opt_.script.size();
   const uint64_t progress_step = total / 10 ? total / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
-    const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_q_.empty() &&
-                         drd_q_.empty() && cfg_q_.empty() && !dut_->mem_req_valid_o;
+    const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() &&
+                         drd_.q.empty() && cfg_q_.empty() && !dut_->mem_req_valid_o;
     if (drained || failed_) break;
     if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
     if (++idle > 20000) {
@@ -505,26 +533,14 @@ void Bench<Dut, Root>::Run() {
       dut_->cfg_data_i = cfg_q_.front().data;
     }
     dut_->dmem_req_ready_i = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
-    const bool drd_valid = !drd_q_.empty() && drd_q_.front().due <= cycle_;
+    const bool drd_valid = drd_.Valid(cycle_);
     dut_->dmem_rsp_valid_i = drd_valid;
-    for (int i = 0; i < 4; ++i) {
-      uint32_t w = 0;
-      if (drd_valid) {
-        for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(drd_q_.front().data[4 * i + b]) << (8 * b);
-      }
-      dut_->dmem_rsp_rdata_i[i] = w;
-    }
+    drd_.Drive(cycle_, dut_->dmem_rsp_rdata_i);
     dut_->mem_req_ready_i = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
     dut_->rsp_ready_i = static_cast<int>(rng_() % 100) >= opt_.rsp_stall_percent;
-    const bool rd_valid = !rd_q_.empty() && rd_q_.front().due <= cycle_;
+    const bool rd_valid = rd_.Valid(cycle_);
     dut_->mem_rsp_valid_i = rd_valid;
-    for (int i = 0; i < 4; ++i) {
-      uint32_t w = 0;
-      if (rd_valid) {
-        for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(rd_q_.front().data[4 * i + b]) << (8 * b);
-      }
-      dut_->mem_rsp_rdata_i[i] = w;
-    }
+    rd_.Drive(cycle_, dut_->mem_rsp_rdata_i);
     Eval();
 
     // Protocol monitors on what the unit drives.
@@ -545,15 +561,9 @@ void Bench<Dut, Root>::Run() {
     if (dut_->dmem_req_valid_o && dut_->dmem_req_ready_i) {
       idle = 0;
       CheckDescRead(cycle_, dut_->dmem_req_addr_o);
-      ReadReturn rr;
-      dut_mem_.Read(dut_->dmem_req_addr_o & ~15ull, rr.data, 16);
-      const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
-                           rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
-      desc_due_ = std::max(desc_due_, cycle_ + lat);  // in order
-      rr.due = desc_due_;
-      drd_q_.push_back(rr);
+      IssueRead(&drd_, dut_->dmem_req_addr_o);
     }
-    if (drd_valid && dut_->dmem_rsp_ready_o) drd_q_.pop_front();
+    if (drd_valid && dut_->dmem_rsp_ready_o) drd_.q.pop_front();
     if (dut_->req_valid_i && dut_->req_ready_o) {
       if (cur.req.handle < static_cast<uint64_t>(kPoolEntries)) ++res_->desc_lookups;
       const uint64_t n = res_->transactions++;
@@ -580,16 +590,10 @@ void Bench<Dut, Root>::Run() {
       if (dut_->mem_req_we_o) {
         CheckWrite(cycle_);
       } else {
-        ReadReturn rr;
-        dut_mem_.Read(dut_->mem_req_addr_o & ~15ull, rr.data, 16);
-        const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
-                             rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
-        read_due = std::max(read_due, cycle_ + lat);  // in order
-        rr.due = read_due;
-        rd_q_.push_back(rr);
+        IssueRead(&rd_, dut_->mem_req_addr_o);
       }
     }
-    if (rd_valid && dut_->mem_rsp_ready_o) rd_q_.pop_front();
+    if (rd_valid && dut_->mem_rsp_ready_o) rd_.q.pop_front();
     if (dut_->rsp_valid_o && dut_->rsp_ready_i) {
       idle = 0;
       CheckResponse(cycle_);
