@@ -28,4 +28,18 @@ package tsu_hw_pkg;
     KindFloat = 3'd5
   } kind_e;
 
+  // What tsu_fmt_decode says about a (channel order, channel type) pair; pack, unpack and the
+  // unit carry it whole instead of re-declaring its fields.
+  typedef struct packed {
+    logic        supported;   // legal, and this configuration converts the format's family
+    logic        legal;       // OpenCL allows the pair (whatever the knobs)
+    logic [2:0]  kind;        // kind_e
+    logic [3:0]  assembly;    // asm_e
+    logic [2:0]  nfields;     // stored channels, 1..4
+    logic [7:0]  comp;        // component (R, G, B, A) of slot i in [2i +: 2]
+    logic [23:0] bits;        // width of slot i in [6i +: 6]
+    logic [2:0]  texel_log2;  // texel bytes, log2
+    logic        srgb_pad;    // sRGBx: slot 3 is padding (0xFF, never read)
+  } fmt_info_t;
+
 endpackage

@@ -10,16 +10,13 @@ module tsu_fmt_decode #(
 ) (
   input  logic [4:0]        order_i,       // tsu_pkg::chorder_e
   input  logic [4:0]        type_i,        // tsu_pkg::chtype_e
-  output logic              supported_o,
-  output logic              legal_o,       // OpenCL allows the pair (whatever the knobs)
-  output logic [2:0]        kind_o,        // tsu_hw_pkg::kind_e
-  output logic [3:0]        asm_o,         // tsu_hw_pkg::asm_e
-  output logic [2:0]        nfields_o,     // stored channels, 1..4
-  output logic [7:0]        comp_o,        // component of slot i in [2i +: 2]
-  output logic [23:0]       bits_o,        // width of slot i in [6i +: 6]
-  output logic [2:0]        texel_log2_o,  // texel bytes, log2
-  output logic              srgb_pad_o     // sRGBx: slot 3 is padding (0xFF, never read)
+  output tsu_hw_pkg::fmt_info_t info_o
 );
+  logic        supported_d, legal_d, srgb_pad_d;
+  logic [2:0]  kind_d, nfields_d, texel_log2_d;
+  logic [3:0]  asm_d;
+  logic [7:0]  comp_d;
+  logic [23:0] bits_d;
   logic       legal, packed_rgb, is8, packed_type;
   logic [2:0] kind;
   logic [5:0] cbits;  // per-channel width of a non-packed type
@@ -117,69 +114,80 @@ module tsu_fmt_decode #(
       default: ;  // R, Rx, INTENSITY, LUMINANCE, DEPTH: one channel
     endcase
 
-    kind_o = kind;
-    nfields_o = n;
-    comp_o = comps;
-    bits_o = {4{cbits}};
-    srgb_pad_o = order_i == tsu_pkg::OrdSRGBx;
-    asm_o = (cbits == 6'd8) ? tsu_hw_pkg::Asm8 : (cbits == 6'd16) ? tsu_hw_pkg::Asm16
+    kind_d = kind;
+    nfields_d = n;
+    comp_d = comps;
+    bits_d = {4{cbits}};
+    srgb_pad_d = order_i == tsu_pkg::OrdSRGBx;
+    asm_d = (cbits == 6'd8) ? tsu_hw_pkg::Asm8 : (cbits == 6'd16) ? tsu_hw_pkg::Asm16
                                                                   : tsu_hw_pkg::Asm32;
     // n channels of cbits: bytes = n * cbits / 8.
-    texel_log2_o = 3'((n == 3'd4 ? 2 : n == 3'd2 ? 1 : 0) +
+    texel_log2_d = 3'((n == 3'd4 ? 2 : n == 3'd2 ? 1 : 0) +
                       (cbits == 6'd32 ? 2 : cbits == 6'd16 ? 1 : 0));
     unique case (type_i)
       tsu_pkg::ChUnormShort565: begin
-        asm_o = tsu_hw_pkg::Asm565;
-        nfields_o = 3'd3;
-        comp_o = 8'b00_10_01_00;
-        bits_o = {6'd0, 6'd5, 6'd6, 6'd5};
-        texel_log2_o = 3'd1;
+        asm_d = tsu_hw_pkg::Asm565;
+        nfields_d = 3'd3;
+        comp_d = 8'b00_10_01_00;
+        bits_d = {6'd0, 6'd5, 6'd6, 6'd5};
+        texel_log2_d = 3'd1;
       end
       tsu_pkg::ChUnormShort555: begin
-        asm_o = tsu_hw_pkg::Asm555;
-        nfields_o = 3'd3;
-        comp_o = 8'b00_10_01_00;
-        bits_o = {6'd0, 6'd5, 6'd5, 6'd5};
-        texel_log2_o = 3'd1;
+        asm_d = tsu_hw_pkg::Asm555;
+        nfields_d = 3'd3;
+        comp_d = 8'b00_10_01_00;
+        bits_d = {6'd0, 6'd5, 6'd5, 6'd5};
+        texel_log2_d = 3'd1;
       end
       tsu_pkg::ChUnormInt101010: begin
-        asm_o = tsu_hw_pkg::Asm101010;
-        nfields_o = 3'd3;
-        comp_o = 8'b00_10_01_00;
-        bits_o = {6'd0, 6'd10, 6'd10, 6'd10};
-        texel_log2_o = 3'd2;
+        asm_d = tsu_hw_pkg::Asm101010;
+        nfields_d = 3'd3;
+        comp_d = 8'b00_10_01_00;
+        bits_d = {6'd0, 6'd10, 6'd10, 6'd10};
+        texel_log2_d = 3'd2;
       end
       tsu_pkg::ChUnormInt101010x2: begin
-        asm_o = tsu_hw_pkg::Asm1010102;
-        nfields_o = 3'd4;
-        comp_o = 8'b11_10_01_00;
-        bits_o = {6'd2, 6'd10, 6'd10, 6'd10};
-        texel_log2_o = 3'd2;
+        asm_d = tsu_hw_pkg::Asm1010102;
+        nfields_d = 3'd4;
+        comp_d = 8'b11_10_01_00;
+        bits_d = {6'd2, 6'd10, 6'd10, 6'd10};
+        texel_log2_d = 3'd2;
       end
       tsu_pkg::ChUnormInt24: begin  // depth 31:8 (R), stencil 7:0 (A)
-        asm_o = tsu_hw_pkg::Asm248;
-        nfields_o = 3'd2;
-        comp_o = 8'b00_00_11_00;
-        bits_o = {6'd0, 6'd0, 6'd8, 6'd24};
-        texel_log2_o = 3'd2;
+        asm_d = tsu_hw_pkg::Asm248;
+        nfields_d = 3'd2;
+        comp_d = 8'b00_00_11_00;
+        bits_d = {6'd0, 6'd0, 6'd8, 6'd24};
+        texel_log2_d = 3'd2;
       end
       default: begin
         if (order_i == tsu_pkg::OrdDepthStencil) begin  // FLOAT depth, 8-bit stencil (A)
-          asm_o = tsu_hw_pkg::Asm328;
-          nfields_o = 3'd2;
-          comp_o = 8'b00_00_11_00;
-          bits_o = {6'd0, 6'd0, 6'd8, 6'd32};
-          texel_log2_o = 3'd3;
+          asm_d = tsu_hw_pkg::Asm328;
+          nfields_d = 3'd2;
+          comp_d = 8'b00_00_11_00;
+          bits_d = {6'd0, 6'd0, 6'd8, 6'd32};
+          texel_log2_d = 3'd3;
         end
       end
     endcase
 
-    legal_o = legal;
-    supported_o = legal &&
+    legal_d = legal;
+    supported_d = legal &&
                   (EnableNorm || !(kind == tsu_hw_pkg::KindUnorm ||
                                    kind == tsu_hw_pkg::KindSnorm)) &&
                   (EnableHalf || kind != tsu_hw_pkg::KindHalf) &&
                   (EnableInt || !(kind == tsu_hw_pkg::KindUint ||
                                   kind == tsu_hw_pkg::KindSint));
+  end
+  always_comb begin
+    info_o.supported = supported_d;
+    info_o.legal = legal_d;
+    info_o.kind = kind_d;
+    info_o.assembly = asm_d;
+    info_o.nfields = nfields_d;
+    info_o.comp = comp_d;
+    info_o.bits = bits_d;
+    info_o.texel_log2 = texel_log2_d;
+    info_o.srgb_pad = srgb_pad_d;
   end
 endmodule

@@ -27,43 +27,28 @@ module tsu_fmt_pack #(
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Stage 0: decode and component selection ---------------------------------------------------
-  logic        supported_s0, pad_s0;
-  logic [2:0]  kind_s0, nfields_s0, texel_log2_s0;
-  logic [3:0]  asm_s0;
-  logic [7:0]  comp_s0;
-  logic [23:0] bits_s0;
+  tsu_hw_pkg::fmt_info_t info_s0, info_s1;
   logic [127:0] slot_s0;
-
-  logic legal_s0;  // unsupported covers illegal here
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt)
   ) u_decode (
-    .order_i     (order_i),
-    .type_i      (type_i),
-    .supported_o (supported_s0),
-    .legal_o     (legal_s0),
-    .kind_o      (kind_s0),
-    .asm_o       (asm_s0),
-    .nfields_o   (nfields_s0),
-    .comp_o      (comp_s0),
-    .bits_o      (bits_s0),
-    .texel_log2_o(texel_log2_s0),
-    .srgb_pad_o  (pad_s0)
+    .order_i(order_i),
+    .type_i (type_i),
+    .info_o (info_s0)
   );
 
   always_comb begin
     for (int i = 0; i < 4; i++) begin
-      slot_s0[32*i +: 32] = comps_i[32*comp_s0[2*i +: 2] +: 32];
+      slot_s0[32*i +: 32] = comps_i[32*info_s0.comp[2*i +: 2] +: 32];
     end
   end
 
-  localparam int unsigned MidW = 1 + 1 + 3 + 3 + 3 + 4 + 24 + 128;
+  localparam int unsigned MidW = $bits(info_s0) + 128;
   logic [MidW-1:0] mid_s0, mid_s1;
   logic            valid_s1;
-  assign mid_s0 = {supported_s0, pad_s0, kind_s0, nfields_s0, texel_log2_s0, asm_s0, bits_s0,
-                   slot_s0};
+  assign mid_s0 = {info_s0, slot_s0};
   tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -74,13 +59,8 @@ module tsu_fmt_pack #(
   );
 
   // ---- Stage 1: convert every slot, then place the channels ---------------------------------------
-  logic         supported_s1, pad_s1;
-  logic [2:0]   kind_s1, nfields_s1, texel_log2_s1;
-  logic [3:0]   asm_s1;
-  logic [23:0]  bits_s1;
   logic [127:0] slot_s1;
-  assign {supported_s1, pad_s1, kind_s1, nfields_s1, texel_log2_s1, asm_s1, bits_s1, slot_s1} =
-      mid_s1;
+  assign {info_s1, slot_s1} = mid_s1;
 
   logic [127:0] chan;  // converted slot values in [32i +: 32], masked to their width
   logic [3:0]  norm_sat, norm_tie, half_tie, half_ovf, int_sat;
@@ -92,13 +72,13 @@ module tsu_fmt_pack #(
     logic [23:0] norm;
     logic [15:0] half;
     assign v = slot_s1[32*i +: 32];
-    assign w = bits_s1[6*i +: 6];
+    assign w = info_s1.bits[6*i +: 6];
 
     if (EnableNorm) begin : g_norm
       tsu_f32_to_norm u_norm (
         .f32_i   (v),
         .bits_i  (w[4:0]),
-        .signed_i(kind_s1 == tsu_hw_pkg::KindSnorm),
+        .signed_i(info_s1.kind == tsu_hw_pkg::KindSnorm),
         .norm_o  (norm),
         .sat_o   (norm_sat[i]),
         .tie_o   (norm_tie[i])
@@ -132,7 +112,7 @@ module tsu_fmt_pack #(
       smin = ~smax;
       int_sat[i] = 1'b0;
       conv_int = v;
-      if (kind_s1 == tsu_hw_pkg::KindUint) begin
+      if (info_s1.kind == tsu_hw_pkg::KindUint) begin
         int_sat[i] = v > umax;
         conv_int = int_sat[i] ? umax : v;
       end else begin
@@ -147,21 +127,21 @@ module tsu_fmt_pack #(
     end
 
     always_comb begin
-      unique case (kind_s1)
+      unique case (info_s1.kind)
         tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: ch = conv_norm;
         tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: ch = conv_int;
         tsu_hw_pkg::KindHalf: ch = conv_half;
         default: ch = v;  // FLOAT
       endcase
       if (w != 6'd32) ch = ch & ((32'd1 << w) - 32'd1);
-      if (3'(i) >= nfields_s1) ch = '0;
+      if (3'(i) >= info_s1.nfields) ch = '0;
     end
   end
 
   logic [127:0] texel_s1;
   always_comb begin
     texel_s1 = '0;
-    unique case (asm_s1)
+    unique case (info_s1.assembly)
       tsu_hw_pkg::Asm8:
         texel_s1[31:0] = {chan[103:96], chan[71:64], chan[39:32], chan[7:0]};
       tsu_hw_pkg::Asm16:
@@ -176,12 +156,12 @@ module tsu_fmt_pack #(
       tsu_hw_pkg::Asm248: texel_s1[31:0] = {chan[23:0], chan[39:32]};
       default: texel_s1[63:0] = {24'd0, chan[39:32], chan[31:0]};  // Asm328
     endcase
-    if (pad_s1) texel_s1[31:24] = 8'hff;  // sRGBx padding channel
-    if (!supported_s1) texel_s1 = '0;
+    if (info_s1.srgb_pad) texel_s1[31:24] = 8'hff;  // sRGBx padding channel
+    if (!info_s1.supported) texel_s1 = '0;
   end
 
   logic [131:0] out_s1, out_s2;
-  assign out_s1 = {supported_s1, texel_log2_s1, texel_s1};
+  assign out_s1 = {info_s1.supported, info_s1.texel_log2, texel_s1};
   tsu_pipe_reg #(.Width(132), .Enable(RegOut)) u_out (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -199,51 +179,51 @@ module tsu_fmt_pack #(
   a_texel_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o && supported_o |-> texel_log2_o <= 3'd4);
   a_legal_kind: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_s1 && supported_s1 |-> kind_s1 <= 3'(tsu_hw_pkg::KindFloat));
+      valid_s1 && info_s1.supported |-> info_s1.kind <= 3'(tsu_hw_pkg::KindFloat));
 
-  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !supported_s1);
-  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindUnorm);
-  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindSnorm);
-  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindUint);
-  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindSint);
-  c_kind_half: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindHalf);
-  c_kind_float: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindFloat);
-  c_asm_565: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                             asm_s1 == tsu_hw_pkg::Asm565);
-  c_asm_555: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                             asm_s1 == tsu_hw_pkg::Asm555);
-  c_asm_101010: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                asm_s1 == tsu_hw_pkg::Asm101010);
-  c_asm_1010102: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                 asm_s1 == tsu_hw_pkg::Asm1010102);
-  c_asm_248: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                             asm_s1 == tsu_hw_pkg::Asm248);
-  c_asm_328: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                             asm_s1 == tsu_hw_pkg::Asm328);
-  c_srgb_pad: cover property (@(posedge clk_i) valid_s1 && supported_s1 && pad_s1);
-  c_unorm_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                    kind_s1 == tsu_hw_pkg::KindUnorm && norm_sat != 4'd0);
-  c_snorm_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                    kind_s1 == tsu_hw_pkg::KindSnorm && norm_sat != 4'd0);
-  c_norm_tie: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                              (kind_s1 == tsu_hw_pkg::KindUnorm ||
-                               kind_s1 == tsu_hw_pkg::KindSnorm) && norm_tie != 4'd0);
-  c_half_tie: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                              kind_s1 == tsu_hw_pkg::KindHalf && half_tie != 4'd0);
-  c_half_overflow: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                   kind_s1 == tsu_hw_pkg::KindHalf && half_ovf != 4'd0);
-  c_uint_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                   kind_s1 == tsu_hw_pkg::KindUint && int_sat != 4'd0);
-  c_sint_saturate: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                   kind_s1 == tsu_hw_pkg::KindSint && int_sat != 4'd0);
+  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !info_s1.supported);
+  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindFloat);
+  c_asm_565: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                             info_s1.assembly == tsu_hw_pkg::Asm565);
+  c_asm_555: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                             info_s1.assembly == tsu_hw_pkg::Asm555);
+  c_asm_101010: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.assembly == tsu_hw_pkg::Asm101010);
+  c_asm_1010102: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                 info_s1.assembly == tsu_hw_pkg::Asm1010102);
+  c_asm_248: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                             info_s1.assembly == tsu_hw_pkg::Asm248);
+  c_asm_328: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                             info_s1.assembly == tsu_hw_pkg::Asm328);
+  c_srgb_pad: cover property (@(posedge clk_i) valid_s1 && info_s1.supported && info_s1.srgb_pad);
+  c_unorm_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                    info_s1.kind == tsu_hw_pkg::KindUnorm && norm_sat != 4'd0);
+  c_snorm_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                    info_s1.kind == tsu_hw_pkg::KindSnorm && norm_sat != 4'd0);
+  c_norm_tie: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                              (info_s1.kind == tsu_hw_pkg::KindUnorm ||
+                               info_s1.kind == tsu_hw_pkg::KindSnorm) && norm_tie != 4'd0);
+  c_half_tie: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                              info_s1.kind == tsu_hw_pkg::KindHalf && half_tie != 4'd0);
+  c_half_overflow: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                   info_s1.kind == tsu_hw_pkg::KindHalf && half_ovf != 4'd0);
+  c_uint_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                   info_s1.kind == tsu_hw_pkg::KindUint && int_sat != 4'd0);
+  c_sint_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                   info_s1.kind == tsu_hw_pkg::KindSint && int_sat != 4'd0);
   /* verilator lint_on SYNCASYNCNET */
 `endif
-  logic unused_legal;
-  assign unused_legal = legal_s0;
+  logic unused_info;  // pack needs no component map after stage 0, nor legality
+  assign unused_info = ^{info_s0.legal, info_s1.legal, info_s1.comp};
 endmodule

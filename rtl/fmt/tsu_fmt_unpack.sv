@@ -26,35 +26,21 @@ module tsu_fmt_unpack #(
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Stage 0: decode and extract -------------------------------------------------------------
-  logic         supported_s0, pad_s0;
-  logic [2:0]   kind_s0, nfields_s0, texel_log2_s0;
-  logic [3:0]   asm_s0;
-  logic [7:0]   comp_s0;
-  logic [23:0]  bits_s0;
+  tsu_hw_pkg::fmt_info_t info_s0, info_s1;
   logic [127:0] slot_s0;
-
-  logic legal_s0;  // unsupported covers illegal here
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt)
   ) u_decode (
-    .order_i     (order_i),
-    .type_i      (type_i),
-    .supported_o (supported_s0),
-    .legal_o     (legal_s0),
-    .kind_o      (kind_s0),
-    .asm_o       (asm_s0),
-    .nfields_o   (nfields_s0),
-    .comp_o      (comp_s0),
-    .bits_o      (bits_s0),
-    .texel_log2_o(texel_log2_s0),
-    .srgb_pad_o  (pad_s0)
+    .order_i(order_i),
+    .type_i (type_i),
+    .info_o (info_s0)
   );
 
   always_comb begin
     slot_s0 = '0;
-    unique case (asm_s0)
+    unique case (info_s0.assembly)
       tsu_hw_pkg::Asm8: begin
         for (int i = 0; i < 4; i++) slot_s0[32*i +: 8] = texel_i[8*i +: 8];
       end
@@ -96,12 +82,12 @@ module tsu_fmt_unpack #(
 
   // Slots read: sRGBx's fourth channel is padding.
   logic [2:0] nread_s0;
-  assign nread_s0 = pad_s0 ? 3'd3 : nfields_s0;
+  assign nread_s0 = info_s0.srgb_pad ? 3'd3 : info_s0.nfields;
 
-  localparam int unsigned MidW = 1 + 3 + 3 + 8 + 24 + 128;
+  localparam int unsigned MidW = $bits(info_s0) + 3 + 128;
   logic [MidW-1:0] mid_s0, mid_s1;
   logic            valid_s1;
-  assign mid_s0 = {supported_s0, kind_s0, nread_s0, comp_s0, bits_s0, slot_s0};
+  assign mid_s0 = {info_s0, nread_s0, slot_s0};
   tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -112,12 +98,9 @@ module tsu_fmt_unpack #(
   );
 
   // ---- Stage 1: convert and route ------------------------------------------------------------------
-  logic         supported_s1;
-  logic [2:0]   kind_s1, nread_s1;
-  logic [7:0]   comp_s1;
-  logic [23:0]  bits_s1;
+  logic [2:0]   nread_s1;
   logic [127:0] slot_s1;
-  assign {supported_s1, kind_s1, nread_s1, comp_s1, bits_s1, slot_s1} = mid_s1;
+  assign {info_s1, nread_s1, slot_s1} = mid_s1;
 
   logic [127:0] val;  // converted slot i in [32i +: 32]
   for (genvar i = 0; i < 4; i++) begin : g_slot
@@ -125,13 +108,13 @@ module tsu_fmt_unpack #(
     logic [5:0]  w;
     assign val[32*i +: 32] = vi;
     assign raw = slot_s1[32*i +: 32];
-    assign w = bits_s1[6*i +: 6];
+    assign w = info_s1.bits[6*i +: 6];
 
     if (EnableNorm) begin : g_norm
       tsu_norm_to_f32 u_norm (
         .chan_i  (raw[23:0]),
         .bits_i  (w[4:0]),
-        .signed_i(kind_s1 == tsu_hw_pkg::KindSnorm),
+        .signed_i(info_s1.kind == tsu_hw_pkg::KindSnorm),
         .f32_o   (from_norm)
       );
     end else begin : g_no_norm
@@ -150,13 +133,13 @@ module tsu_fmt_unpack #(
     // SINT sign-extends from the channel width; UINT is already zero-extended.
     always_comb begin
       from_int = raw;
-      if (kind_s1 == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
-      if (kind_s1 == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
+      if (info_s1.kind == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
+      if (info_s1.kind == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
       if (!EnableInt) from_int = '0;
     end
 
     always_comb begin
-      unique case (kind_s1)
+      unique case (info_s1.kind)
         tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: vi = from_norm;
         tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: vi = from_int;
         tsu_hw_pkg::KindHalf: vi = from_half;
@@ -168,16 +151,16 @@ module tsu_fmt_unpack #(
   logic [127:0] comps_s1;
   logic         float_class;
   always_comb begin
-    float_class = !(kind_s1 == tsu_hw_pkg::KindUint || kind_s1 == tsu_hw_pkg::KindSint);
+    float_class = !(info_s1.kind == tsu_hw_pkg::KindUint || info_s1.kind == tsu_hw_pkg::KindSint);
     comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
     for (int i = 0; i < 4; i++) begin
-      if (3'(i) < nread_s1) comps_s1[32*comp_s1[2*i +: 2] +: 32] = val[32*i +: 32];
+      if (3'(i) < nread_s1) comps_s1[32*info_s1.comp[2*i +: 2] +: 32] = val[32*i +: 32];
     end
-    if (!supported_s1) comps_s1 = '0;
+    if (!info_s1.supported) comps_s1 = '0;
   end
 
   logic [128:0] out_s1, out_s2;
-  assign out_s1 = {supported_s1, comps_s1};
+  assign out_s1 = {info_s1.supported, comps_s1};
   tsu_pipe_reg #(.Width(129), .Enable(RegOut)) u_out (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -189,36 +172,37 @@ module tsu_fmt_unpack #(
   assign {supported_o, comps_o} = out_s2;
 
   logic unused_bits;
-  assign unused_bits = ^{texel_log2_s0, legal_s0};
+  assign unused_bits = ^{info_s0.texel_log2, info_s0.legal, info_s1.texel_log2, info_s1.legal,
+                        info_s1.assembly, info_s1.nfields, info_s1.srgb_pad};
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o |-> !$isunknown({supported_o, comps_o}));
 
-  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !supported_s1);
-  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindUnorm);
-  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindSnorm);
-  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindUint);
-  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindSint);
-  c_kind_half: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                               kind_s1 == tsu_hw_pkg::KindHalf);
-  c_kind_float: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                kind_s1 == tsu_hw_pkg::KindFloat);
-  c_snorm_most_negative: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-      kind_s1 == tsu_hw_pkg::KindSnorm && slot_s1[7:0] == 8'h80 && bits_s1[5:0] == 6'd8);
-  c_half_subnormal: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-      kind_s1 == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'd0 && slot_s1[9:0] != 10'd0);
-  c_half_nan: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-      kind_s1 == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'h1f && slot_s1[9:0] != 10'd0);
-  c_defaults_filled: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
+  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !info_s1.supported);
+  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                               info_s1.kind == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                info_s1.kind == tsu_hw_pkg::KindFloat);
+  c_snorm_most_negative: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+      info_s1.kind == tsu_hw_pkg::KindSnorm && slot_s1[7:0] == 8'h80 && info_s1.bits[5:0] == 6'd8);
+  c_half_subnormal: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+      info_s1.kind == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'd0 && slot_s1[9:0] != 10'd0);
+  c_half_nan: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+      info_s1.kind == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'h1f && slot_s1[9:0] != 10'd0);
+  c_defaults_filled: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
                                      nread_s1 == 3'd1);
-  c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_s1 && supported_s1 &&
-                                       nread_s1 == 3'd3 && bits_s1[5:0] == 6'd8);
+  c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
+                                       nread_s1 == 3'd3 && info_s1.bits[5:0] == 6'd8);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

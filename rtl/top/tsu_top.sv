@@ -248,31 +248,18 @@ module tsu_top #(
     d_rob = AddrW'(desc.row_of_blocks);
     d_bh = desc.block_height_log2;
     d_bd = desc.block_depth_log2;
-    d_row = XW1'({4'd0, d_width} << fmt_texel_log2);
+    d_row = XW1'({4'd0, d_width} << fmt.texel_log2);
   end
 
-  logic        fmt_supported, fmt_pad;
-  logic [2:0]  fmt_kind, fmt_nfields, fmt_texel_log2;
-  logic [3:0]  fmt_asm;
-  logic [7:0]  fmt_comp;
-  logic [23:0] fmt_bits;
-  logic        fmt_legal;
+  tsu_hw_pkg::fmt_info_t fmt;
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt)
   ) u_fmt (
-    .order_i     (d_order),
-    .type_i      (d_type),
-    .supported_o (fmt_supported),
-    .legal_o     (fmt_legal),
-    .kind_o      (fmt_kind),
-    .asm_o       (fmt_asm),
-    .nfields_o   (fmt_nfields),
-    .comp_o      (fmt_comp),
-    .bits_o      (fmt_bits),
-    .texel_log2_o(fmt_texel_log2),
-    .srgb_pad_o  (fmt_pad)
+    .order_i(d_order),
+    .type_i (d_type),
+    .info_o (fmt)
   );
 
   logic check_valid;
@@ -281,8 +268,8 @@ module tsu_top #(
     .rst_ni      (rst_ni),
     .valid_i     (d_valid),
     .desc_i      (desc),
-    .fmt_legal_i (fmt_legal),
-    .texel_log2_i(fmt_texel_log2),
+    .fmt_legal_i (fmt.legal),
+    .texel_log2_i(fmt.texel_log2),
     .valid_o     (check_valid),
     .ok_o        (desc_ok)
   );
@@ -308,7 +295,7 @@ module tsu_top #(
     is_p = p.addressing == 1'(tsu_pkg::AddrSample);
     srgb = d_order == 5'(tsu_pkg::OrdSRGBx) || d_order == 5'(tsu_pkg::OrdSRGBA) ||
            d_order == 5'(tsu_pkg::OrdSBGRA);
-    is_int_fmt = fmt_kind == tsu_hw_pkg::KindUint || fmt_kind == tsu_hw_pkg::KindSint;
+    is_int_fmt = fmt.kind == tsu_hw_pkg::KindUint || fmt.kind == tsu_hw_pkg::KindSint;
     size_log2 = {1'b0, vec_log2} + type_log2;
     scale_log2 = 3'd0;
     fmt_mismatch = 1'b0;
@@ -316,20 +303,20 @@ module tsu_top #(
     unique case (p.opcode)
       3'(tsu_pkg::OpSust): begin
         if (is_p) begin
-          size_log2 = fmt_texel_log2;
-          scale_log2 = fmt_texel_log2;
-          fmt_mismatch = srgb || !fmt_supported;  // sRGB encoding is not provided (model)
+          size_log2 = fmt.texel_log2;
+          scale_log2 = fmt.texel_log2;
+          fmt_mismatch = srgb || !fmt.supported;  // sRGB encoding is not provided (model)
         end
       end
       3'(tsu_pkg::OpSured): begin
         size_log2 = type_log2;
         if (is_p) begin
           scale_log2 = type_log2;
-          red_type = (fmt_kind == tsu_hw_pkg::KindSint)
+          red_type = (fmt.kind == tsu_hw_pkg::KindSint)
                          ? ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeS64) : 4'(tsu_pkg::TypeS32))
                          : ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeU64) : 4'(tsu_pkg::TypeU32));
           // UINT/SINT of the operand's size; an explicit signedness must match the format.
-          fmt_mismatch = !is_int_fmt || fmt_texel_log2 != type_log2 ||
+          fmt_mismatch = !is_int_fmt || fmt.texel_log2 != type_log2 ||
                          (p.dtype != 4'(tsu_pkg::TypeB32) && p.dtype != 4'(tsu_pkg::TypeB64) &&
                           p.dtype != red_type);
         end
@@ -880,7 +867,7 @@ module tsu_top #(
   assign rsp_suppressed_o = rsp_head.suppressed;
 
   logic unused;
-  assign unused = ^{check_valid, fmt_pad, fmt_nfields, fmt_comp, fmt_bits, fmt_asm, pack_supported, pack_log2,
+  assign unused = ^{check_valid, fmt.srgb_pad, fmt.nfields, fmt.comp, fmt.bits, fmt.assembly, pack_supported, pack_log2,
                     texel_valid, iq_full, alu_valid, mq_count, rd_count, cq_count, rsp_count, side_valid,
                     side_out.type_log2};
 
