@@ -138,18 +138,11 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
     r.trap = TrapCause::kInvalidHandle;
     return r;
   }
-  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
-      !families_.Converts(s->fmt.kind)) {
-    Response r;
-    r.executed = true;
-    r.trap = TrapCause::kFormatMismatch;  // this configuration has no converter for the format
-    return r;
-  }
   switch (in.opcode) {
     case Opcode::kSuld:
       return ExecSuld(*s, in, req, mem_);
     case Opcode::kSust:
-      return ExecSust(*s, in, req, mem_);
+      return ExecSust(*s, in, req, mem_, families_);
     case Opcode::kSured:
       return ExecSured(*s, in, req, mem_);
     default:

@@ -476,6 +476,9 @@ module tsu_top #(
   );
 
   // ---- Issue queue -----------------------------------------------------------------------------------
+  // An operation as completion needs it (the store bytes have left by then, so 64 bits of data
+  // remain: the sured operand or the suq value), and as the issue queue holds it: the same plus
+  // the upper 64 bits of a store's bytes. Full data: {data_hi, c.data}.
   typedef struct packed {
     logic [TagW-1:0]  tag;
     logic [2:0]       opcode;
@@ -489,34 +492,38 @@ module tsu_top #(
     logic             misaligned, clamped, suppressed;
     logic             go;        // reaches memory
     logic [AddrW-1:0] addr;
-    logic [127:0]     data;      // sust the bytes to store (low size bytes), sured the operand,
-                                 // suq the value
+    logic [63:0]      data;      // low half: sust bytes, sured operand, suq value
+  } cop_t;
+  typedef struct packed {
+    logic [63:0] data_hi;        // sust: bytes 8..15 to store
+    cop_t        c;
   } op_t;
 
   op_t a_op, iq_head;
   always_comb begin
-    a_op.tag = side_out.tag;
-    a_op.opcode = side_out.opcode;
-    a_op.vec_log2 = side_out.vec_log2;
-    a_op.type_log2 = side_out.type_log2;
-    a_op.size_log2 = side_out.size_log2;
-    a_op.red_type = side_out.red_type;
-    a_op.redop = side_out.redop;
-    a_op.addr = a_addr;
-    a_op.data = (side_out.is_p && side_out.opcode == 3'(tsu_pkg::OpSust)) ? texel : side_out.data;
-    a_op.trap = side_out.early_trap;
-    a_op.oob = '0;
-    a_op.misaligned = 1'b0;
-    a_op.clamped = 1'b0;
-    a_op.suppressed = 1'b0;
+    a_op.c.tag = side_out.tag;
+    a_op.c.opcode = side_out.opcode;
+    a_op.c.vec_log2 = side_out.vec_log2;
+    a_op.c.type_log2 = side_out.type_log2;
+    a_op.c.size_log2 = side_out.size_log2;
+    a_op.c.red_type = side_out.red_type;
+    a_op.c.redop = side_out.redop;
+    a_op.c.addr = a_addr;
+    {a_op.data_hi, a_op.c.data} = (side_out.is_p && side_out.opcode == 3'(tsu_pkg::OpSust)) ? texel
+                                                                                      : side_out.data;
+    a_op.c.trap = side_out.early_trap;
+    a_op.c.oob = '0;
+    a_op.c.misaligned = 1'b0;
+    a_op.c.clamped = 1'b0;
+    a_op.c.suppressed = 1'b0;
     if (side_out.early_trap == 3'(tsu_pkg::TrapNone) && side_out.opcode != 3'(tsu_pkg::OpSuq)) begin
-      a_op.trap = a_trap;
-      a_op.oob = a_oob;
-      a_op.misaligned = a_misaligned;
-      a_op.clamped = a_clamped;
-      a_op.suppressed = a_suppressed;
+      a_op.c.trap = a_trap;
+      a_op.c.oob = a_oob;
+      a_op.c.misaligned = a_misaligned;
+      a_op.c.clamped = a_clamped;
+      a_op.c.suppressed = a_suppressed;
     end
-    a_op.go = a_op.trap == 3'(tsu_pkg::TrapNone) && !a_op.suppressed &&
+    a_op.c.go = a_op.c.trap == 3'(tsu_pkg::TrapNone) && !a_op.c.suppressed &&
               side_out.opcode != 3'(tsu_pkg::OpSuq);
   end
 
@@ -572,12 +579,12 @@ module tsu_top #(
   logic [3:0]  off_h;
   logic [15:0] mask_h;
   always_comb begin
-    is_suld_h = iq_head.opcode == 3'(tsu_pkg::OpSuld);
-    is_sust_h = iq_head.opcode == 3'(tsu_pkg::OpSust);
-    is_sured_h = iq_head.opcode == 3'(tsu_pkg::OpSured);
-    line_h = iq_head.addr[AddrW-1:4];
-    off_h = iq_head.addr[3:0];
-    mask_h = 16'(((17'd1 << (17'd1 << iq_head.size_log2)) - 17'd1) << off_h);
+    is_suld_h = iq_head.c.opcode == 3'(tsu_pkg::OpSuld);
+    is_sust_h = iq_head.c.opcode == 3'(tsu_pkg::OpSust);
+    is_sured_h = iq_head.c.opcode == 3'(tsu_pkg::OpSured);
+    line_h = iq_head.c.addr[AddrW-1:4];
+    off_h = iq_head.c.addr[3:0];
+    mask_h = 16'(((17'd1 << (17'd1 << iq_head.c.size_log2)) - 17'd1) << off_h);
     line_hazard = 1'b0;
     pend_cover = '0;
     for (int i = 0; i < MaxReads; i++) begin
@@ -588,13 +595,13 @@ module tsu_top #(
     end
     // A sured whose bytes all come from earlier unwritten sureds needs no read (H6): forwarding
     // supplies every byte, so a same-address chain runs at one sured per cycle.
-    is_rmw_h = iq_head.go && is_sured_h;
+    is_rmw_h = iq_head.c.go && is_sured_h;
     elide_h = is_rmw_h && (mask_h & ~pend_cover) == 16'd0;
-    needs_read_h = iq_head.go && (is_suld_h || (is_sured_h && !elide_h));
-    needs_write_h = iq_head.go && is_sust_h;
+    needs_read_h = iq_head.c.go && (is_suld_h || (is_sured_h && !elide_h));
+    needs_write_h = iq_head.c.go && is_sust_h;
     issue_req.we = needs_write_h;
     issue_req.addr = {line_h, 4'd0};
-    issue_req.wdata = iq_head.data << {off_h, 3'd0};
+    issue_req.wdata = {iq_head.data_hi, iq_head.c.data} << {off_h, 3'd0};
     issue_req.mask = needs_write_h ? mask_h : 16'd0;
   end
 
@@ -644,23 +651,6 @@ module tsu_top #(
   assign mem_rsp_ready_o = !rd_full;
 
   // ---- Completion queue ----------------------------------------------------------------------------------
-  // What completion needs of an operation: the store bytes have left, so 64 bits of data remain
-  // (the sured operand or the suq value).
-  typedef struct packed {
-    logic [TagW-1:0]  tag;
-    logic [2:0]       opcode;
-    logic [1:0]       vec_log2;
-    logic [2:0]       type_log2;
-    logic [2:0]       size_log2;
-    logic [3:0]       red_type;
-    logic [2:0]       redop;
-    logic [2:0]       trap;
-    logic [3:0]       oob;
-    logic             misaligned, clamped, suppressed;
-    logic             go;
-    logic [AddrW-1:0] addr;
-    logic [63:0]      data;
-  } cop_t;
   typedef struct packed {
     cop_t         op;
     logic         needs_read;
@@ -671,21 +661,7 @@ module tsu_top #(
   logic cq_empty, cq_pop;
   logic [$clog2(CqDepth+1)-1:0] cq_count;
   always_comb begin
-    cq_in.op.tag = iq_head.tag;
-    cq_in.op.opcode = iq_head.opcode;
-    cq_in.op.vec_log2 = iq_head.vec_log2;
-    cq_in.op.type_log2 = iq_head.type_log2;
-    cq_in.op.size_log2 = iq_head.size_log2;
-    cq_in.op.red_type = iq_head.red_type;
-    cq_in.op.redop = iq_head.redop;
-    cq_in.op.trap = iq_head.trap;
-    cq_in.op.oob = iq_head.oob;
-    cq_in.op.misaligned = iq_head.misaligned;
-    cq_in.op.clamped = iq_head.clamped;
-    cq_in.op.suppressed = iq_head.suppressed;
-    cq_in.op.go = iq_head.go;
-    cq_in.op.addr = iq_head.addr;
-    cq_in.op.data = iq_head.data[63:0];
+    cq_in.op = iq_head.c;
     cq_in.needs_read = needs_read_h;
     cq_in.fwd = pending_q;
   end

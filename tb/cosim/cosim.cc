@@ -204,7 +204,7 @@ void Bench<Dut, Root>::Bind() {
     dut_->cfg_op_i = static_cast<uint8_t>(op);
     dut_->cfg_data_i = data;
     Eval();
-    if (!dut_->cfg_ready_o) std::abort();  // idle after reset
+    if (!dut_->cfg_ready_o) Fail(cycle_, "configuration port not ready after reset");
     Tick();
   }
   dut_->cfg_valid_i = 0;

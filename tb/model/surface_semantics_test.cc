@@ -406,6 +406,37 @@ TEST_F(Surfaces, BlockLinearStoreLandsWhereTheFormulaSays) {
   EXPECT_EQ(Run("suld.b.2d.b8.trap r, [s, {x,y}];", {70, 20}).data[0], 0xABu);
 }
 
+// A configuration without a family's converter (H3): sust.p to such a format traps
+// format_mismatch before the bounds check and writes nothing; sust.b and other families store.
+TEST_F(Surfaces, LeftOutFormatFamiliesTrapFormatMismatch) {
+  SurfaceDesc d;
+  d.dim = Geometry::k1d;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kUnormInt8;
+  d.width = 16;
+  d.base = 0x100;
+  Bind(1, d);
+  d.type = ChannelType::kUnsignedInt8;
+  d.base = 0x200;
+  Bind(2, d);
+  FormatFamilies no_norm;
+  no_norm.norm = false;
+  unit_.set_format_families(no_norm);
+  const Response p = Run("sust.p.1d.b32.trap [s, {x}], {r};", {99}, {0x3f800000});  // x out of range too
+  EXPECT_EQ(p.trap, TrapCause::kFormatMismatch);
+  EXPECT_EQ(p.oob_axes, 0u);
+  EXPECT_TRUE(MemoryUnchanged());
+  const Response b = Run("sust.b.1d.b8.trap [s, {x}], {r};", {3}, {0x5A});
+  EXPECT_EQ(b.trap, TrapCause::kNone);
+  EXPECT_EQ(b.write.addr, 0x103u);
+  const Response i = Run("sust.p.1d.b32.trap [s, {x}], {r};", {3}, {7}, /*handle=*/2);
+  EXPECT_EQ(i.trap, TrapCause::kNone);
+  EXPECT_EQ(i.write.addr, 0x203u);
+  EXPECT_EQ(i.write.data[0], 7);
+  unit_.set_format_families(FormatFamilies{});
+  EXPECT_EQ(Run("sust.p.1d.b32.trap [s, {x}], {r};", {3}, {0x3f800000}).write.data[0], 0xFF);
+}
+
 TEST_F(Surfaces, HandBuiltFormsOutsideTheFrontEndsRulesAreIllegal) {
   Bind1d();
   Request r;

@@ -74,8 +74,9 @@ class Unit {
 // Per-opcode semantics (model/src/ops/*.cc), called with the surface the handle names.
 Response ExecSuld(const ResolvedSurface& s, const Instruction& in, const Request& req,
                   MemoryPort* mem);
+// `families`: what the hardware configuration converts for sust.p (default: every family).
 Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request& req,
-                  MemoryPort* mem);
+                  MemoryPort* mem, const FormatFamilies& families = FormatFamilies{});
 Response ExecSured(const ResolvedSurface& s, const Instruction& in, const Request& req,
                    MemoryPort* mem);
 Response ExecSuq(const ResolvedSurface& s, const Instruction& in, const Request& req);

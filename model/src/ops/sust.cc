@@ -6,7 +6,7 @@
 namespace tsu {
 
 Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request& req,
-                  MemoryPort* mem) {
+                  MemoryPort* mem, const FormatFamilies& families) {
   Response r = StartResponse();
   const int n = in.VecCount();
   uint8_t bytes[16] = {};
@@ -26,8 +26,9 @@ Response ExecSust(const ResolvedSurface& s, const Instruction& in, const Request
   } else {
     // sust.p: elements are R, G, B, A in order; components not given take (0, 0, 0, 1)
     // (docs/semantics.md). sRGB encoding is not provided: such surfaces are .b-only.
+    // A configuration without the format's converter traps the same way (semantics.md H3).
     const FormatInfo& f = s.fmt;
-    if (f.srgb) {
+    if (f.srgb || !families.Converts(f.kind)) {
       r.trap = TrapCause::kFormatMismatch;
       return r;
     }
