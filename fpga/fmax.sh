@@ -3,8 +3,11 @@
 # HX8K (ct256) with nextpnr-ice40 inside a serial-in/serial-out harness (fpga/fmax_wrap.py),
 # and prints logic cells, post-route Fmax and the critical path's end points.
 #
-#   fpga/fmax.sh [--config NAME] [--set top.Param=value]... [--seed N] [--out FILE] [block...]
+#   fpga/fmax.sh [--config NAME] [--set top.Param=value]... [--seed N] [--out FILE]
+#                [--keep DIR] [block...]
 #
+# --keep DIR keeps each block's netlist and nextpnr log (DIR/<block>/pnr.log has the whole
+# critical path) instead of deleting them.
 # --config NAME applies fpga/configs/NAME.cfg to tsu_top (e.g. fpga/fmax.sh --config hx8k tsu_top).
 #
 # A block that does not fit the HX8K (7680 logic cells) is reported as such.
@@ -13,14 +16,15 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/fpga/config.sh"
 config=""
 list="$root/rtl/blocks.list"
-sets=(); out=""; blocks=(); seed=1
+sets=(); out=""; keep=""; blocks=(); seed=1
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --set) sets+=("$2"); shift 2 ;;
     --config) config="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --keep) keep="$2"; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     -*) echo "fmax: unknown option $1" >&2; exit 2 ;;
     *) blocks+=("$1"); shift ;;
   esac
@@ -34,8 +38,12 @@ for t in yosys nextpnr-ice40 python3; do
 done
 all_blocks=($(awk '/^[a-z]/ && $1!="common"{print $1}' "$list"))
 [[ ${#blocks[@]} -eq 0 ]] && blocks=("${all_blocks[@]}")
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [[ -n "$keep" ]]; then
+  mkdir -p "$keep" && work="$(cd "$keep" && pwd)"
+else
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+fi
 
 sources() {  # block -> the files yosys reads (rtl/blocks.list)
   awk -v b="$1" '$1=="common"||$1==b{for(i=2;i<=NF;i++) printf "%s/rtl/%s ", R, $i}' R="$root" "$list"

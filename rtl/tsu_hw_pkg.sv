@@ -1,5 +1,5 @@
-// RTL-private types: the format-assembly
-// codes that the format decoder hands to pack/unpack. Encodings shared with the model live in
+// RTL-private types: the format-assembly codes that the format decoder hands to pack/unpack,
+// and the structs the unit's stages (rtl/top) pass to each other. Encodings shared with the model live in
 // tsu_pkg (generated); this package only adds what is private to the RTL.
 package tsu_hw_pkg;
 
@@ -41,5 +41,77 @@ package tsu_hw_pkg;
     logic [2:0]  texel_log2;  // texel bytes, log2
     logic        srgb_pad;    // sRGBx: slot 3 is padding (0xFF, never read)
   } fmt_info_t;
+
+  // ---- The unit's stage interfaces (rtl/top) ------------------------------------------------------
+  // What depends on the unit's parameters (the tag, TagW bits; addresses, AddrW bits) travels
+  // beside these structs, not in them: yosys 0.23 cannot parameterise a package type.
+
+  // An accepted request as the descriptor stage holds it (tsu_accept -> tsu_desc -> tsu_decode).
+  typedef struct packed {
+    logic [2:0]   opcode;      // tsu_pkg::opcode_e
+    logic         addressing;  // tsu_pkg::addressing_e
+    logic [3:0]   geom;        // tsu_pkg::geom_e
+    logic [1:0]   vec;         // tsu_pkg::vec_e
+    logic [3:0]   dtype;       // tsu_pkg::dtype_e
+    logic [1:0]   clamp;       // tsu_pkg::clamp_e
+    logic [2:0]   redop;       // tsu_pkg::redop_e
+    logic [2:0]   query;       // tsu_pkg::query_e
+    logic         illegal;     // what tsu::Unit's well-formedness check rejects
+    logic [127:0] coords;      // operand b, element i in [32i +: 32]
+    logic [127:0] data;        // the source operand as the instruction uses it
+  } req_t;
+
+  // How the address path is driven (tsu_decode -> tsu_address).
+  typedef struct packed {
+    logic [3:0] geom;
+    logic [1:0] clamp;
+    logic [2:0] size_log2;   // access bytes, log2
+    logic [2:0] scale_log2;  // x is scaled by this (sust.p, sured.p)
+    logic       no_access;   // trapped early, or suq: legal inputs, result ignored
+  } addr_ctl_t;
+
+  // What travels beside the address path (tsu_decode -> tsu_address).
+  typedef struct packed {
+    logic [2:0]   opcode;
+    logic         is_p;
+    logic [1:0]   vec_log2;
+    logic [2:0]   type_log2;
+    logic [2:0]   size_log2;
+    logic [3:0]   red_type;    // the reduction's operand type (sured.p: from the format)
+    logic [2:0]   redop;
+    logic [2:0]   early_trap;  // tsu_pkg::trap_e
+    logic [127:0] data;        // sust.b the bytes, sured the operand, suq the value
+  } side_t;
+
+  // An operation as completion needs it (tsu_address -> tsu_issue -> tsu_complete); its address
+  // and tag travel beside it. The store bytes have left by completion, so 64 bits of data remain.
+  typedef struct packed {
+    logic [2:0]  opcode;
+    logic [1:0]  vec_log2;
+    logic [2:0]  type_log2;
+    logic [2:0]  size_log2;
+    logic [3:0]  red_type;
+    logic [2:0]  redop;
+    logic [2:0]  trap;
+    logic [3:0]  oob;
+    logic        misaligned;
+    logic        clamped;
+    logic        suppressed;
+    logic        go;          // reaches memory
+    logic [63:0] data;        // low half: sust bytes, sured operand, suq value
+  } cop_t;
+
+  // A response before its bytes are spread into elements (tsu_complete -> tsu_respond).
+  typedef struct packed {
+    logic [127:0] data;       // bytes; element i of (1 << type_log2) bytes at i << type_log2
+    logic [1:0]   vec_log2;
+    logic [2:0]   type_log2;
+    logic [2:0]   count;
+    logic [2:0]   trap;
+    logic [3:0]   oob;
+    logic         misaligned;
+    logic         clamped;
+    logic         suppressed;
+  } rsp_t;
 
 endpackage

@@ -4,11 +4,15 @@
 // blocks of 2^bh GOBs high and 2^bd GOBs deep). Coordinates come from tsu_surf_bounds, already
 // clamped, so every product fits the descriptor's footprint.
 //
-// Stages: [three strided products + GOB swizzle] -RegMul- [sum with base] -RegOut-.
+// Stages: [multiplicands (block-linear row/slice of blocks), in-block offset] -RegIn-
+// [three strided products, offset + base] -RegMul- [sum] -RegOut-.
+// RegIn keeps the variable shifts that pick the multiplicands off the multipliers' path (on an
+// iCE40 HX8K the shifts and a product in one stage closed 42.6 MHz).
 // The strides are per-descriptor constants computed at bind time (as a driver would), so the
 // unit needs no division.
 module tsu_addrgen #(
   parameter int unsigned AddrW = 48,
+  parameter bit RegIn = 1'b1,
   parameter bit RegMul = 1'b1,
   parameter bit RegOut = 1'b1
 ) (
@@ -33,19 +37,18 @@ module tsu_addrgen #(
   output logic [AddrW-1:0]                      addr_o
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMul) + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegIn) + 32'(RegMul) + 32'(RegOut);
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
   /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned XW = 32'(tsu_pkg::COORD_X_BYTE_BITS);
   localparam int unsigned YW = 32'(tsu_pkg::COORD_Y_BITS);
   localparam int unsigned ZW = 32'(tsu_pkg::COORD_Z_BITS);
 
-  // ---- Stage 0: products and the in-block offset -------------------------------------------------
+  // ---- Stage 0: multiplicands and the in-block offset --------------------------------------------------------
   logic             block_s0;
   logic [YW-1:0]    ymul_s0;
   logic [ZW-1:0]    zmul_s0;
   logic [AddrW-1:0] ystride_s0, small_s0, gob_s0;
-  logic [AddrW-1:0] prod_y_s0, prod_z_s0, prod_l_s0;
   logic [4:0]       bh, bd;
   logic [ZW-1:0]    zr_s0;
   logic [YW-1:0]    yr_s0;
@@ -64,9 +67,11 @@ module tsu_addrgen #(
       ymul_s0 = y_i >> (5'd3 + bh);                      // row of blocks
       zmul_s0 = z_i >> bd;                               // slice of blocks
       ystride_s0 = row_of_blocks_i;
-      small_s0 = (AddrW'(zr_s0) << (5'd9 + bh)) +        // GOB in z inside the block
-                 (AddrW'(yr_s0) << 9) +                  // GOB in y inside the block
-                 (AddrW'(xq_s0) << (5'd9 + bh + bd)) +   // block column
+      // The four fields occupy disjoint bits (zr < 2^bd, yr < 2^bh, the GOB offset < 2^9), so
+      // they are ORed, not added: no carry chain before the products.
+      small_s0 = (AddrW'(zr_s0) << (5'd9 + bh)) |        // GOB in z inside the block
+                 (AddrW'(yr_s0) << 9) |                  // GOB in y inside the block
+                 (AddrW'(xq_s0) << (5'd9 + bh + bd)) |   // block column
                  gob_s0;
     end else begin
       ymul_s0 = y_i;
@@ -74,25 +79,53 @@ module tsu_addrgen #(
       ystride_s0 = AddrW'(pitch_i);
       small_s0 = AddrW'(x_byte_i);
     end
-    prod_y_s0 = AddrW'(ymul_s0) * ystride_s0;
-    prod_z_s0 = AddrW'(zmul_s0) * slice_bytes_i;
-    prod_l_s0 = AddrW'(layer_i) * layer_stride_i;
   end
 
-  logic [4*AddrW-1:0] terms_s0, terms_s1;
-  logic               valid_s1;
-  assign terms_s0 = {prod_y_s0, prod_z_s0, prod_l_s0, small_s0 + base_i};
-
-  tsu_pipe_reg #(.Width(4 * AddrW), .Enable(RegMul)) u_mul (
+  localparam int unsigned LW = 32'(tsu_pkg::COORD_LAYER_BITS);
+  localparam int unsigned InW = YW + ZW + LW + 5 * AddrW;
+  logic [InW-1:0]   in_s0, in_s1;
+  logic             valid_m;
+  logic [YW-1:0]    ymul_m;
+  logic [ZW-1:0]    zmul_m;
+  logic [LW-1:0]    layer_m;
+  logic [AddrW-1:0] ystride_m, zstride_m, lstride_m, small_m, base_m, sb_m;
+  assign in_s0 = {ymul_s0, zmul_s0, layer_i, ystride_s0, slice_bytes_i, layer_stride_i, small_s0,
+                  base_i};
+  tsu_pipe_reg #(.Width(InW), .Enable(RegIn)) u_in (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
+    .data_i (in_s0),
+    .valid_o(valid_m),
+    .data_o (in_s1)
+  );
+  assign {ymul_m, zmul_m, layer_m, ystride_m, zstride_m, lstride_m, small_m, base_m} = in_s1;
+
+  // ---- Stage 1: products --------------------------------------------------------------------------
+  // The base joins the in-block offset here, beside the products (off the first stage's path).
+  logic [AddrW-1:0] prod_y_s0, prod_z_s0, prod_l_s0;
+  assign sb_m = small_m + base_m;
+  always_comb begin
+    prod_y_s0 = AddrW'(ymul_m) * ystride_m;
+    prod_z_s0 = AddrW'(zmul_m) * zstride_m;
+    prod_l_s0 = AddrW'(layer_m) * lstride_m;
+  end
+
+  localparam int unsigned TermsW = 4 * AddrW;
+  logic [TermsW-1:0] terms_s0, terms_s1;
+  logic              valid_s1;
+  assign terms_s0 = {prod_y_s0, prod_z_s0, prod_l_s0, sb_m};
+
+  tsu_pipe_reg #(.Width(TermsW), .Enable(RegMul)) u_mul (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_m),
     .data_i (terms_s0),
     .valid_o(valid_s1),
     .data_o (terms_s1)
   );
 
-  // ---- Stage 1: sum -------------------------------------------------------------------------------
+  // ---- Stage 2: sum -------------------------------------------------------------------------------
   logic [AddrW-1:0] addr_s1;
   assign addr_s1 = terms_s1[4*AddrW-1 -: AddrW] + terms_s1[3*AddrW-1 -: AddrW] +
                    terms_s1[2*AddrW-1 -: AddrW] + terms_s1[AddrW-1:0];

@@ -5,7 +5,8 @@ module tsu_surf_addr #(
   parameter int unsigned AddrW = 48,
   parameter bit RegMid = 1'b1,  // tsu_surf_bounds stages
   parameter bit RegOut = 1'b1,
-  parameter bit RegMul = 1'b1,  // tsu_addrgen stages
+  parameter bit RegIn = 1'b1,   // tsu_addrgen stages
+  parameter bit RegMul = 1'b1,
   parameter bit RegSum = 1'b1
 ) (
   input  logic                                  clk_i,
@@ -40,7 +41,7 @@ module tsu_surf_addr #(
   output logic [AddrW-1:0]                      addr_o
 );
   localparam int unsigned BoundsLatency = 32'(RegMid) + 32'(RegOut);
-  localparam int unsigned AddrLatency = 32'(RegMul) + 32'(RegSum);
+  localparam int unsigned AddrLatency = 32'(RegIn) + 32'(RegMul) + 32'(RegSum);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = BoundsLatency + AddrLatency;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
@@ -103,7 +104,7 @@ module tsu_surf_addr #(
       desc_b;
 
   logic valid_a;
-  tsu_addrgen #(.AddrW(AddrW), .RegMul(RegMul), .RegOut(RegSum)) u_addrgen (
+  tsu_addrgen #(.AddrW(AddrW), .RegIn(RegIn), .RegMul(RegMul), .RegOut(RegSum)) u_addrgen (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
     .valid_i            (valid_b),

@@ -3,12 +3,16 @@
 // zero/sign-extended 32-bit integers; components the format lacks take (0, 0, 0, 1) in the
 // format's class. Used by suld-style formatted reads and by the texture path.
 //
-// Stages: [decode, extract each slot's bits] -RegMid- [convert, route to components] -RegOut-.
+// Stages: [decode, extract each slot's bits] -RegMid- [convert: ConvStages registers inside the
+// UNORM/SNORM -> f32 converters, the slots and format info delayed alongside] [f16 -> f32,
+// integer extension, route to components] -RegOut-. ConvStages = 3 closes 50 MHz on an iCE40
+// HX8K.
 module tsu_fmt_unpack #(
   parameter bit EnableNorm = 1'b1,
   parameter bit EnableHalf = 1'b1,
   parameter bit EnableInt = 1'b1,
   parameter bit RegMid = 1'b1,
+  parameter int unsigned ConvStages = 3,  // 0..3
   parameter bit RegOut = 1'b1
 ) (
   input  logic              clk_i,
@@ -22,7 +26,7 @@ module tsu_fmt_unpack #(
   output logic [127:0]      comps_o   // component c in [32c +: 32]
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + ConvStages + 32'(RegOut);
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Stage 0: decode and extract -------------------------------------------------------------
@@ -97,23 +101,34 @@ module tsu_fmt_unpack #(
     .data_o (mid_s1)
   );
 
-  // ---- Stage 1: convert and route ------------------------------------------------------------------
-  logic [2:0]   nread_s1;
-  logic [127:0] slot_s1;
+  // ---- Stage 1: convert (ConvStages deep) and route ------------------------------------------------
+  logic [2:0]   nread_s1, nread_c;
+  logic [127:0] slot_s1, slot_c;
+  tsu_hw_pkg::fmt_info_t info_c;
+  logic         valid_c;
   assign {info_s1, nread_s1, slot_s1} = mid_s1;
+  tsu_delay #(.Width(MidW), .Depth(ConvStages)) u_conv_side (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_s1),
+    .data_i (mid_s1),
+    .valid_o(valid_c),
+    .data_o ({info_c, nread_c, slot_c})
+  );
 
   logic [127:0] val;  // converted slot i in [32i +: 32]
   for (genvar i = 0; i < 4; i++) begin : g_slot
     logic [31:0] raw, from_norm, from_half, from_int, vi;
     logic [5:0]  w;
     assign val[32*i +: 32] = vi;
-    assign raw = slot_s1[32*i +: 32];
-    assign w = info_s1.bits[6*i +: 6];
+    assign raw = slot_c[32*i +: 32];
+    assign w = info_c.bits[6*i +: 6];
 
     if (EnableNorm) begin : g_norm
-      tsu_norm_to_f32 u_norm (
-        .chan_i  (raw[23:0]),
-        .bits_i  (w[4:0]),
+      tsu_norm_to_f32 #(.Stages(ConvStages)) u_norm (
+        .clk_i   (clk_i),
+        .chan_i  (slot_s1[32*i +: 24]),
+        .bits_i  (info_s1.bits[6*i +: 5]),
         .signed_i(info_s1.kind == tsu_hw_pkg::KindSnorm),
         .f32_o   (from_norm)
       );
@@ -133,13 +148,13 @@ module tsu_fmt_unpack #(
     // SINT sign-extends from the channel width; UINT is already zero-extended.
     always_comb begin
       from_int = raw;
-      if (info_s1.kind == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
-      if (info_s1.kind == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
+      if (info_c.kind == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
+      if (info_c.kind == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
       if (!EnableInt) from_int = '0;
     end
 
     always_comb begin
-      unique case (info_s1.kind)
+      unique case (info_c.kind)
         tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: vi = from_norm;
         tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: vi = from_int;
         tsu_hw_pkg::KindHalf: vi = from_half;
@@ -151,20 +166,20 @@ module tsu_fmt_unpack #(
   logic [127:0] comps_s1;
   logic         float_class;
   always_comb begin
-    float_class = !(info_s1.kind == tsu_hw_pkg::KindUint || info_s1.kind == tsu_hw_pkg::KindSint);
+    float_class = !(info_c.kind == tsu_hw_pkg::KindUint || info_c.kind == tsu_hw_pkg::KindSint);
     comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
     for (int i = 0; i < 4; i++) begin
-      if (3'(i) < nread_s1) comps_s1[32*info_s1.comp[2*i +: 2] +: 32] = val[32*i +: 32];
+      if (3'(i) < nread_c) comps_s1[32*info_c.comp[2*i +: 2] +: 32] = val[32*i +: 32];
     end
-    if (!info_s1.supported) comps_s1 = '0;
+    if (!info_c.supported) comps_s1 = '0;
   end
 
   logic [128:0] out_s1, out_s2;
-  assign out_s1 = {info_s1.supported, comps_s1};
+  assign out_s1 = {info_c.supported, comps_s1};
   tsu_pipe_reg #(.Width(129), .Enable(RegOut)) u_out (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(valid_s1),
+    .valid_i(valid_c),
     .data_i (out_s1),
     .valid_o(valid_o),
     .data_o (out_s2)
@@ -172,37 +187,38 @@ module tsu_fmt_unpack #(
   assign {supported_o, comps_o} = out_s2;
 
   logic unused_bits;
-  assign unused_bits = ^{info_s0.texel_log2, info_s0.legal, info_s1.texel_log2, info_s1.legal,
-                        info_s1.assembly, info_s1.nfields, info_s1.srgb_pad};
+  assign unused_bits = ^{info_s0.texel_log2, info_s0.legal, info_c.texel_log2, info_c.legal,
+                        info_c.assembly, info_c.nfields, info_c.srgb_pad, info_s1, nread_s1,
+                        slot_s1};  // s1: the converters read only the kind, widths and low bits
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o |-> !$isunknown({supported_o, comps_o}));
 
-  c_unsupported: cover property (@(posedge clk_i) valid_s1 && !info_s1.supported);
-  c_kind_unorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                info_s1.kind == tsu_hw_pkg::KindUnorm);
-  c_kind_snorm: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                info_s1.kind == tsu_hw_pkg::KindSnorm);
-  c_kind_uint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                               info_s1.kind == tsu_hw_pkg::KindUint);
-  c_kind_sint: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                               info_s1.kind == tsu_hw_pkg::KindSint);
-  c_kind_half: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                               info_s1.kind == tsu_hw_pkg::KindHalf);
-  c_kind_float: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                info_s1.kind == tsu_hw_pkg::KindFloat);
-  c_snorm_most_negative: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-      info_s1.kind == tsu_hw_pkg::KindSnorm && slot_s1[7:0] == 8'h80 && info_s1.bits[5:0] == 6'd8);
-  c_half_subnormal: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-      info_s1.kind == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'd0 && slot_s1[9:0] != 10'd0);
-  c_half_nan: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-      info_s1.kind == tsu_hw_pkg::KindHalf && slot_s1[14:10] == 5'h1f && slot_s1[9:0] != 10'd0);
-  c_defaults_filled: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                     nread_s1 == 3'd1);
-  c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                       nread_s1 == 3'd3 && info_s1.bits[5:0] == 6'd8);
+  c_unsupported: cover property (@(posedge clk_i) valid_c && !info_c.supported);
+  c_kind_unorm: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                                info_c.kind == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                                info_c.kind == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                               info_c.kind == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                               info_c.kind == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                               info_c.kind == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                                info_c.kind == tsu_hw_pkg::KindFloat);
+  c_snorm_most_negative: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+      info_c.kind == tsu_hw_pkg::KindSnorm && slot_c[7:0] == 8'h80 && info_c.bits[5:0] == 6'd8);
+  c_half_subnormal: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+      info_c.kind == tsu_hw_pkg::KindHalf && slot_c[14:10] == 5'd0 && slot_c[9:0] != 10'd0);
+  c_half_nan: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+      info_c.kind == tsu_hw_pkg::KindHalf && slot_c[14:10] == 5'h1f && slot_c[9:0] != 10'd0);
+  c_defaults_filled: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                                     nread_c == 3'd1);
+  c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_c && info_c.supported &&
+                                       nread_c == 3'd3 && info_c.bits[5:0] == 6'd8);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

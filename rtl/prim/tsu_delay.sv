@@ -25,6 +25,10 @@ module tsu_delay #(
       .data_o (data_d[(i+1)*Width +: Width])
     );
   end
+  if (Depth == 0) begin : g_wire
+    logic unused_clk;
+    assign unused_clk = clk_i ^ rst_ni;
+  end
   assign valid_o = valid_d[Depth];
   assign data_o  = data_d[Depth*Width +: Width];
 endmodule

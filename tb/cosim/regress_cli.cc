@@ -115,14 +115,21 @@ int RunRegressCommand(int argc, char** argv) {
   std::cout << ResultTable(r);
   auto missing = r.coverage.Missing();
   if (a.require_coverage && r.ok) {
-    // The top's own cover points (hazards, backpressure, traps) belong to this regression; the
-    // blocks' points are closed by their unit benches (tsu_rtl_tests).
+    // The cover points of the top and its stages (hazards, backpressure, traps) belong to this
+    // regression; the blocks' points (inside the stages) are closed by their unit benches
+    // (tsu_rtl_tests).
+    static const char* const kStages[] = {"",          "u_accept.",   "u_desc.",   "u_decode.",
+                                          "u_address.", "u_issue.",   "u_complete.",
+                                          "u_respond."};
+    auto is_top_point = [](const std::string& hier) {
+      for (const char* stage : kStages) {
+        if (hier.rfind(std::string("tsu_top.tsu_top.") + stage + "c_", 0) == 0) return true;
+      }
+      return false;
+    };
     size_t top_points = 0, top_hit = 0;
     for (const CoverPoint& p : ReadCoverPoints(o.coverage_dat)) {
-      if (p.hier.rfind("tsu_top.tsu_top.c_", 0) != 0 &&
-          p.hier.rfind("tsu_top.tsu_top.u_desc.c_", 0) != 0) {
-        continue;
-      }
+      if (!is_top_point(p.hier)) continue;
       ++top_points;
       if (p.count > 0) ++top_hit;
       else missing.push_back("cover point " + p.hier);

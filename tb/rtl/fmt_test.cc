@@ -138,7 +138,7 @@ struct PackLiteTraits {
   using Dut = Vtsu_fmt_pack_lite;
   using In = PackIn;
   using Out = PackOut;
-  static constexpr const char* kName = "tsu_fmt_pack (EnableNorm=0 EnableHalf=0 RegOut=0)";
+  static constexpr const char* kName = "tsu_fmt_pack (EnableNorm=0 EnableHalf=0 ConvStages=0 RegOut=0)";
   static int Latency() { return Vtsu_fmt_pack_lite_tsu_fmt_pack::Latency; }
   static void Drive(Dut* d, const In& in) { DrivePack(d, in); }
   static Out Sample(const Dut& d) { return SamplePack(d); }

@@ -1,0 +1,70 @@
+// tsu_accept: the request as the unit accepts it, before its descriptor is known (golden model:
+// tsu::Unit's well-formedness check). It flags what the unit rejects as an illegal instruction
+// (the front end never produces these) and shrinks the 256-bit source operand to the 128 bits
+// the instruction uses, so the descriptor stage holds half as much. Combinational.
+module tsu_accept (
+  input  tsu_pkg::opcode_e     opcode_i,
+  input  tsu_pkg::addressing_e addressing_i,
+  input  tsu_pkg::geom_e       geom_i,
+  input  tsu_pkg::vec_e        vec_i,
+  input  tsu_pkg::dtype_e      type_i,
+  input  tsu_pkg::clamp_e      clamp_i,
+  input  tsu_pkg::redop_e      redop_i,
+  input  tsu_pkg::query_e      query_i,
+  input  logic [127:0]         coords_i,  // operand b, element i in [32i +: 32]
+  input  logic [255:0]         data_i,    // source element i in [64i +: 64]
+  output tsu_hw_pkg::req_t     req_o
+);
+  logic [1:0] vec_log2;
+  logic [2:0] type_log2;
+  logic       surface_geom;
+  always_comb begin
+    unique case (vec_i)
+      tsu_pkg::Vec2: vec_log2 = 2'd1;
+      tsu_pkg::Vec4: vec_log2 = 2'd2;
+      default: vec_log2 = 2'd0;
+    endcase
+    unique case (type_i)
+      tsu_pkg::TypeB8: type_log2 = 3'd0;
+      tsu_pkg::TypeB16, tsu_pkg::TypeF16: type_log2 = 3'd1;
+      tsu_pkg::TypeB64, tsu_pkg::TypeU64, tsu_pkg::TypeS64: type_log2 = 3'd3;
+      default: type_log2 = 3'd2;
+    endcase
+    surface_geom = geom_i == tsu_pkg::Geom1d || geom_i == tsu_pkg::Geom2d ||
+                   geom_i == tsu_pkg::Geom3d || geom_i == tsu_pkg::GeomA1d ||
+                   geom_i == tsu_pkg::GeomA2d;
+
+    req_o.opcode = 3'(opcode_i);
+    req_o.addressing = 1'(addressing_i);
+    req_o.geom = 4'(geom_i);
+    req_o.vec = 2'(vec_i);
+    req_o.dtype = 4'(type_i);
+    req_o.clamp = 2'(clamp_i);
+    req_o.redop = 3'(redop_i);
+    req_o.query = 3'(query_i);
+    req_o.coords = coords_i;
+    req_o.illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) || opcode_i == tsu_pkg::OpTex ||
+                    32'(vec_i) > 32'(tsu_pkg::Vec4) || 32'(type_i) > 32'(tsu_pkg::TypeF16x2) ||
+                    32'(clamp_i) > 32'(tsu_pkg::ClampZero) ||
+                    32'(redop_i) > 32'(tsu_pkg::RedOr) ||
+                    32'(query_i) > 32'(tsu_pkg::QueryMemoryLayout) ||
+                    (opcode_i != tsu_pkg::OpSuq &&
+                     (!surface_geom ||
+                      (opcode_i == tsu_pkg::OpSured && type_log2 < 3'd2) ||
+                      (opcode_i != tsu_pkg::OpSured && {1'b0, vec_log2} + type_log2 > 3'd4)));
+    // sust.b: the bytes to store; sured: element 0; otherwise each element's low word (sust.p's
+    // components).
+    req_o.data = '0;
+    if (opcode_i == tsu_pkg::OpSust && addressing_i == tsu_pkg::AddrByte) begin
+      for (int k = 0; k < 16; k++) begin
+        if ((k >> type_log2) < (1 << vec_log2)) begin
+          req_o.data[8*k +: 8] = data_i[64*(k >> type_log2) + 8*(k & ((1 << type_log2) - 1)) +: 8];
+        end
+      end
+    end else if (opcode_i == tsu_pkg::OpSured) begin
+      req_o.data[63:0] = data_i[63:0];
+    end else begin
+      for (int c = 0; c < 4; c++) req_o.data[32*c +: 32] = data_i[64*c +: 32];
+    end
+  end
+endmodule

@@ -1,0 +1,170 @@
+// tsu_address: the fixed-latency address path of the unit. tsu_surf_addr (bounds, clamp,
+// address: tsu::PlanAccess) runs with the sideband and the sust.p texel (tsu_fmt_pack:
+// tsu::PackTexel) alongside, and what leaves is one operation for the issue queue: the access
+// outcome of the address path unless the request trapped early (or is a suq), the address, and
+// the data to store or operate with. II = 1; Latency = 2 RegBounds + 3 RegAddr.
+module tsu_address #(
+  parameter int unsigned AddrW = 48,
+  parameter int unsigned TagW = 8,
+  parameter bit RegBounds = 1'b1,  // tsu_surf_bounds stages (and the pack's first)
+  parameter bit RegAddr = 1'b1,    // tsu_addrgen stages (and the pack's last)
+  parameter bit EnableNorm = 1'b1,
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1,
+  localparam int unsigned Latency = 2 * 32'(RegBounds) + 3 * 32'(RegAddr)
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic                  valid_i,
+  input  logic [TagW-1:0]       tag_i,
+  input  logic [127:0]          coords_i,
+  input  tsu_pkg::surf_desc_t   desc_i,
+  input  tsu_hw_pkg::fmt_info_t fmt_i,
+  input  tsu_hw_pkg::addr_ctl_t ctl_i,
+  input  tsu_hw_pkg::side_t     side_i,
+  input  logic [127:0]          comps_i,
+  output logic                  valid_o,
+  output logic [TagW-1:0]       tag_o,
+  output logic [AddrW-1:0]      addr_o,
+  output logic [63:0]           data_hi_o,  // sust: bytes 8..15 to store
+  output tsu_hw_pkg::cop_t      op_o
+);
+  localparam int unsigned XW1 = 32'(tsu_pkg::COORD_X_BYTE_BITS) + 1;
+  localparam int unsigned YW1 = 32'(tsu_pkg::COORD_Y_BITS) + 1;
+  localparam int unsigned ZW1 = 32'(tsu_pkg::COORD_Z_BITS) + 1;
+  localparam int unsigned LW1 = 32'(tsu_pkg::COORD_LAYER_BITS) + 1;
+  // The sust.p pack runs beside the address path; its converters take as many of the path's
+  // cycles as they can use (up to 2 registers inside), so the pack never sets the latency.
+  // Without converters (EnableNorm = EnableHalf = 0) the texel delay takes the slack instead.
+  localparam int unsigned PackBase = 32'(RegBounds) + 32'(RegAddr);
+  localparam int unsigned PackConv = !(EnableNorm || EnableHalf) ? 0
+                                   : (Latency - PackBase >= 2) ? 2 : Latency - PackBase;
+  localparam int unsigned PackLat = PackBase + PackConv;
+
+  // ---- Sideband --------------------------------------------------------------------------------------
+  tsu_hw_pkg::side_t side;
+  logic [TagW-1:0]   tag;
+  logic              side_valid;
+  tsu_delay #(.Width($bits(side_i) + TagW), .Depth(Latency)) u_side (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i ({tag_i, side_i}),
+    .valid_o(side_valid),
+    .data_o ({tag, side})
+  );
+
+  // ---- Bounds, clamp and address ------------------------------------------------------------------------
+  logic             a_valid, a_misaligned, a_clamped, a_suppressed;
+  logic [2:0]       a_trap;
+  logic [3:0]       a_oob;
+  tsu_surf_addr #(
+    .AddrW (AddrW),
+    .RegMid(RegBounds),
+    .RegOut(RegBounds),
+    .RegIn (RegAddr),
+    .RegMul(RegAddr),
+    .RegSum(RegAddr)
+  ) u_addr (
+    .clk_i              (clk_i),
+    .rst_ni             (rst_ni),
+    .valid_i            (valid_i),
+    .geom_i             (ctl_i.geom),
+    .clamp_i            (ctl_i.clamp),
+    .coords_i           (coords_i),
+    .scale_log2_i       (ctl_i.scale_log2),
+    .size_log2_i        (ctl_i.size_log2),
+    .dim_i              (desc_i.dim),
+    .row_bytes_i        (XW1'({4'd0, desc_i.width[16:0]} << fmt_i.texel_log2)),
+    .height_i           (YW1'(desc_i.height)),
+    .depth_i            (ZW1'(desc_i.depth)),
+    .array_size_i       (LW1'(desc_i.array_size)),
+    .layout_i           (desc_i.layout),
+    .base_i             (AddrW'(desc_i.base)),
+    .pitch_i            (desc_i.pitch),
+    .slice_bytes_i      (AddrW'(desc_i.slice_bytes)),
+    .layer_stride_i     (AddrW'(desc_i.layer_stride)),
+    .row_of_blocks_i    (AddrW'(desc_i.row_of_blocks)),
+    // An invalid descriptor may hold block log2 6 or 7, which the address path rejects.
+    .block_height_log2_i(ctl_i.no_access ? 3'd0 : desc_i.block_height_log2),
+    .block_depth_log2_i (ctl_i.no_access ? 3'd0 : desc_i.block_depth_log2),
+    .valid_o            (a_valid),
+    .trap_o             (a_trap),
+    .oob_o              (a_oob),
+    .misaligned_o       (a_misaligned),
+    .clamped_o          (a_clamped),
+    .suppressed_o       (a_suppressed),
+    .addr_o             (addr_o)
+  );
+
+  // ---- sust.p texel ----------------------------------------------------------------------------------------
+  logic         pack_valid, pack_supported, texel_valid;
+  logic [2:0]   pack_log2;
+  logic [127:0] pack_texel, texel;
+  tsu_fmt_pack #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt),
+    .RegMid    (RegBounds),
+    .ConvStages(PackConv),
+    .RegOut    (RegAddr)
+  ) u_pack (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .valid_i     (valid_i),
+    .order_i     (desc_i.chorder),
+    .type_i      (desc_i.chtype),
+    .comps_i     (comps_i),
+    .valid_o     (pack_valid),
+    .supported_o (pack_supported),
+    .texel_log2_o(pack_log2),
+    .texel_o     (pack_texel)
+  );
+  tsu_delay #(.Width(128), .Depth(Latency - PackLat)) u_texel_delay (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(pack_valid),
+    .data_i (pack_texel),
+    .valid_o(texel_valid),
+    .data_o (texel)
+  );
+
+  // ---- The operation ------------------------------------------------------------------------------------------
+  always_comb begin
+    op_o.opcode = side.opcode;
+    op_o.vec_log2 = side.vec_log2;
+    op_o.type_log2 = side.type_log2;
+    op_o.size_log2 = side.size_log2;
+    op_o.red_type = side.red_type;
+    op_o.redop = side.redop;
+    {data_hi_o, op_o.data} = (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)) ? texel : side.data;
+    op_o.trap = side.early_trap;
+    op_o.oob = '0;
+    op_o.misaligned = 1'b0;
+    op_o.clamped = 1'b0;
+    op_o.suppressed = 1'b0;
+    if (side.early_trap == 3'(tsu_pkg::TrapNone) && side.opcode != 3'(tsu_pkg::OpSuq)) begin
+      op_o.trap = a_trap;
+      op_o.oob = a_oob;
+      op_o.misaligned = a_misaligned;
+      op_o.clamped = a_clamped;
+      op_o.suppressed = a_suppressed;
+    end
+    op_o.go = op_o.trap == 3'(tsu_pkg::TrapNone) && !op_o.suppressed &&
+              side.opcode != 3'(tsu_pkg::OpSuq);
+  end
+  assign valid_o = a_valid;
+  assign tag_o = tag;
+
+  logic unused;
+  assign unused = ^{pack_supported, pack_log2, side.type_log2, desc_i.rsvd_448, desc_i.rsvd_25,
+                    desc_i.kind, desc_i.width[31:17], fmt_i.supported, fmt_i.legal, fmt_i.kind,
+                    fmt_i.assembly, fmt_i.nfields, fmt_i.comp, fmt_i.bits, fmt_i.srgb_pad};
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      side_valid == a_valid && texel_valid == a_valid);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

@@ -1,0 +1,191 @@
+// tsu_complete: in-order completion. Operations wait in the completion queue in program order;
+// the head completes when its read data (if any) is there and the response queue has room: a
+// load returns the accessed bytes, a suq its value, a sured reads, reduces (tsu_red_alu:
+// tsu::Reduce) and pushes its write to the memory request FIFO. The reduction history holds the
+// last MaxReads sured results (line, mask, bytes): the results of earlier sureds that were
+// unwritten when this sured's read left are merged over the read data, oldest first
+// (forwarding, docs/semantics.md H5-H6).
+module tsu_complete #(
+  parameter int unsigned AddrW = 48,
+  parameter int unsigned TagW = 8,
+  parameter int unsigned MaxReads = 8,
+  localparam int unsigned Depth = MaxReads + 2,
+  localparam int unsigned PW = $clog2(MaxReads + 1),
+  localparam int unsigned LineW = AddrW - 4
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // From issue.
+  input  logic                  cq_push_i,
+  output logic                  cq_full_o,
+  input  logic [TagW-1:0]       cq_tag_i,
+  input  logic [AddrW-1:0]      cq_addr_i,
+  input  tsu_hw_pkg::cop_t      cq_op_i,
+  input  logic                  cq_needs_read_i,
+  input  logic [PW-1:0]         cq_fwd_i,
+  input  logic [PW-1:0]         reads_i,    // reads issued and not consumed (assertions only)
+  // Memory read data (in request order).
+  input  logic                  mem_rsp_valid_i,
+  output logic                  mem_rsp_ready_o,
+  input  logic [127:0]          mem_rsp_rdata_i,
+  // A sured's write, to the memory request FIFO (which has priority for it), and reads consumed.
+  input  logic                  mq_full_i,
+  output logic                  rmw_push_o,
+  output logic [LineW-1:0]      rmw_line_o,
+  output logic [127:0]          rmw_wdata_o,
+  output logic [15:0]           rmw_mask_o,
+  output logic                  rd_pop_o,
+  // To the response stage.
+  output logic                  rsp_push_o,
+  input  logic                  rsp_full_i,
+  output logic [TagW-1:0]       rsp_tag_o,
+  output tsu_hw_pkg::rsp_t      rsp_o
+);
+  // ---- Completion queue ---------------------------------------------------------------------------
+  // An entry: {tag, address, operation, needs a read, forwarded sureds} (flat: a package struct
+  // cannot nest in a struct whose widths are parameters, in yosys 0.23).
+  localparam int unsigned CqW = TagW + AddrW + $bits(cq_op_i) + 1 + PW;
+  logic [CqW-1:0]   cq_in, cq_head;
+  logic [TagW-1:0]  h_tag;
+  logic [AddrW-1:0] h_addr;
+  tsu_hw_pkg::cop_t h_op;
+  logic             h_needs_read;
+  logic [PW-1:0]    h_fwd;
+  logic cq_empty, cq_pop;
+  logic [$clog2(Depth+1)-1:0] cq_count;
+  assign cq_in = {cq_tag_i, cq_addr_i, cq_op_i, cq_needs_read_i, cq_fwd_i};
+  assign {h_tag, h_addr, h_op, h_needs_read, h_fwd} = cq_head;
+  tsu_fifo #(.Width(CqW), .Depth(Depth)) u_cq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .push_i (cq_push_i),
+    .data_i (cq_in),
+    .pop_i  (cq_pop),
+    .data_o (cq_head),
+    .empty_o(cq_empty),
+    .full_o (cq_full_o),
+    .count_o(cq_count)
+  );
+
+  // ---- Read data FIFO: reads in flight never exceed MaxReads, so it never overflows ----------------------
+  logic         rd_empty, rd_full;
+  logic [127:0] rd_data;
+  logic [$clog2(MaxReads+1)-1:0] rd_count;
+  tsu_fifo #(.Width(128), .Depth(MaxReads)) u_rd (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .push_i (mem_rsp_valid_i && mem_rsp_ready_o),
+    .data_i (mem_rsp_rdata_i),
+    .pop_i  (rd_pop_o),
+    .data_o (rd_data),
+    .empty_o(rd_empty),
+    .full_o (rd_full),
+    .count_o(rd_count)
+  );
+  assign mem_rsp_ready_o = !rd_full;
+
+  // ---- Complete the head ------------------------------------------------------------------------------
+  // Reduction history: the last MaxReads sured results (line, mask, data), newest in slot 0.
+  logic [MaxReads*LineW-1:0]  hist_line_q;
+  logic [MaxReads*16-1:0]     hist_mask_q;
+  logic [MaxReads*128-1:0]    hist_data_q;
+
+  logic              c_sured, c_suld, c_ready;
+  logic [LineW-1:0]  c_line;
+  logic [3:0]        c_off;
+  logic [15:0]       c_mask;
+  logic [127:0]      c_line_data, c_shift;
+  logic [63:0]       c_old, c_new;
+  always_comb begin
+    c_sured = !cq_empty && h_op.opcode == 3'(tsu_pkg::OpSured) && h_op.go;
+    c_suld = h_op.opcode == 3'(tsu_pkg::OpSuld);
+    c_line = h_addr[AddrW-1:4];
+    c_off = h_addr[3:0];
+    c_mask = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << c_off);
+    // Forwarding: apply the unwritten earlier results, oldest first.
+    c_line_data = rd_data;
+    for (int j = MaxReads - 1; j >= 0; j--) begin
+      if (j < 32'(h_fwd) && hist_line_q[j*LineW +: LineW] == c_line) begin
+        for (int b = 0; b < 16; b++) begin
+          if (hist_mask_q[j*16 + b]) c_line_data[8*b +: 8] = hist_data_q[j*128 + 8*b +: 8];
+        end
+      end
+    end
+    c_shift = c_line_data >> {c_off, 3'd0};
+    c_old = (h_op.size_log2 == 3'd3) ? c_shift[63:0] : {32'd0, c_shift[31:0]};
+    // Load data: the accessed bytes (spread into elements at the response port); suq: the value.
+    rsp_o.data = '0;
+    rsp_o.count = 3'd0;
+    rsp_o.vec_log2 = h_op.vec_log2;
+    rsp_o.type_log2 = h_op.type_log2;
+    if (c_suld && h_op.trap == 3'(tsu_pkg::TrapNone)) begin
+      rsp_o.count = 3'(1 << h_op.vec_log2);
+      if (h_op.go) rsp_o.data = c_shift;
+    end else if (h_op.opcode == 3'(tsu_pkg::OpSuq) &&
+                 h_op.trap == 3'(tsu_pkg::TrapNone)) begin
+      rsp_o.count = 3'd1;
+      rsp_o.data[31:0] = h_op.data[31:0];
+      rsp_o.vec_log2 = 2'd0;
+      rsp_o.type_log2 = 3'd2;
+    end
+    rsp_o.trap = h_op.trap;
+    rsp_o.oob = h_op.oob;
+    rsp_o.misaligned = h_op.misaligned;
+    rsp_o.clamped = h_op.clamped;
+    rsp_o.suppressed = h_op.suppressed;
+  end
+  assign rsp_tag_o = h_tag;
+
+  logic alu_valid;
+  tsu_red_alu #(.RegOut(1'b0)) u_alu (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .valid_i  (c_sured),
+    .op_i     (h_op.redop),
+    .type_i   (h_op.red_type),
+    .old_i    (c_old),
+    .operand_i(h_op.data),
+    .valid_o  (alu_valid),
+    .result_o (c_new)
+  );
+
+  assign rmw_line_o = c_line;
+  assign rmw_wdata_o = {64'd0, c_new} << {c_off, 3'd0};
+  assign rmw_mask_o = c_mask;
+
+  assign c_ready = !cq_empty && (!h_needs_read || !rd_empty) && !rsp_full_i &&
+                   !(c_sured && mq_full_i);
+  assign cq_pop = c_ready;
+  assign rd_pop_o = c_ready && h_needs_read;
+  assign rmw_push_o = c_ready && c_sured;
+  assign rsp_push_o = c_ready;
+
+  always_ff @(posedge clk_i) begin
+    if (rmw_push_o) begin
+      hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
+      hist_mask_q <= {hist_mask_q[(MaxReads-1)*16-1:0], c_mask};
+      hist_data_q <= {hist_data_q[(MaxReads-1)*128-1:0], rmw_wdata_o};
+    end
+  end
+
+  logic unused;
+  assign unused = ^{alu_valid, cq_count, reads_i};
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  // Read data arrives only for a read that was issued and has not delivered yet.
+  a_no_unexpected_read_data: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      mem_rsp_valid_i |-> 32'(reads_i) > 32'(rd_count));
+
+  c_forward: cover property (@(posedge clk_i) rmw_push_o && h_fwd != '0 &&
+                             hist_line_q[LineW-1:0] == c_line);
+  c_trap_invalid_handle: cover property (@(posedge clk_i) c_ready &&
+      h_op.trap == 3'(tsu_pkg::TrapInvalidHandle));
+  c_trap_format: cover property (@(posedge clk_i) c_ready &&
+      h_op.trap == 3'(tsu_pkg::TrapFormatMismatch));
+  c_trap_oob: cover property (@(posedge clk_i) c_ready &&
+      h_op.trap == 3'(tsu_pkg::TrapOutOfBounds));
+  c_suq: cover property (@(posedge clk_i) c_ready && h_op.opcode == 3'(tsu_pkg::OpSuq));
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule

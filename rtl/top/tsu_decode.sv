@@ -1,0 +1,144 @@
+// tsu_decode: an accepted request and its descriptor become what the address path, the sust.p
+// pack and completion need (golden model: the early checks of tsu::Unit::Execute and of each
+// instruction in model/src/ops/: illegal instruction, invalid handle (tsu_desc_check, i.e.
+// tsu::DecodeSurface), format mismatch; suq's value; sust.p's components with the missing ones
+// defaulted). Combinational.
+module tsu_decode #(
+  parameter bit EnableNorm = 1'b1,  // sust.p format families this configuration converts
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1
+) (
+  input  logic                   clk_i,    // assertions of tsu_desc_check only
+  input  logic                   rst_ni,
+  input  logic                   valid_i,
+  input  tsu_hw_pkg::req_t       req_i,
+  input  tsu_pkg::surf_desc_t    desc_i,
+  output tsu_hw_pkg::fmt_info_t  fmt_o,    // the surface's format
+  output tsu_hw_pkg::addr_ctl_t  addr_o,
+  output tsu_hw_pkg::side_t      side_o,
+  output logic [127:0]           comps_o   // sust.p: R, G, B, A
+);
+  tsu_fmt_decode #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt)
+  ) u_fmt (
+    .order_i(desc_i.chorder),
+    .type_i (desc_i.chtype),
+    .info_o (fmt_o)
+  );
+
+  logic desc_ok, check_valid;
+  tsu_desc_check #(.RegOut(1'b0)) u_check (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .valid_i     (valid_i),
+    .desc_i      (desc_i),
+    .fmt_legal_i (fmt_o.legal),
+    .texel_log2_i(fmt_o.texel_log2),
+    .valid_o     (check_valid),
+    .ok_o        (desc_ok)
+  );
+
+  logic [1:0]  vec_log2;
+  logic [2:0]  type_log2, size_log2, scale_log2;
+  logic        is_p, srgb, fmt_mismatch, is_int_fmt;
+  logic [2:0]  early_trap;
+  logic [3:0]  red_type;
+  logic [31:0] suq_value;
+  always_comb begin
+    unique case (req_i.vec)
+      2'(tsu_pkg::Vec2): vec_log2 = 2'd1;
+      2'(tsu_pkg::Vec4): vec_log2 = 2'd2;
+      default: vec_log2 = 2'd0;
+    endcase
+    unique case (req_i.dtype)
+      4'(tsu_pkg::TypeB8): type_log2 = 3'd0;
+      4'(tsu_pkg::TypeB16), 4'(tsu_pkg::TypeF16): type_log2 = 3'd1;
+      4'(tsu_pkg::TypeB64), 4'(tsu_pkg::TypeU64), 4'(tsu_pkg::TypeS64): type_log2 = 3'd3;
+      default: type_log2 = 3'd2;
+    endcase
+    is_p = req_i.addressing == 1'(tsu_pkg::AddrSample);
+    srgb = desc_i.chorder == 5'(tsu_pkg::OrdSRGBx) || desc_i.chorder == 5'(tsu_pkg::OrdSRGBA) ||
+           desc_i.chorder == 5'(tsu_pkg::OrdSBGRA);
+    is_int_fmt = fmt_o.kind == tsu_hw_pkg::KindUint || fmt_o.kind == tsu_hw_pkg::KindSint;
+    size_log2 = {1'b0, vec_log2} + type_log2;
+    scale_log2 = 3'd0;
+    fmt_mismatch = 1'b0;
+    red_type = req_i.dtype;
+    unique case (req_i.opcode)
+      3'(tsu_pkg::OpSust): begin
+        if (is_p) begin
+          size_log2 = fmt_o.texel_log2;
+          scale_log2 = fmt_o.texel_log2;
+          fmt_mismatch = srgb || !fmt_o.supported;  // sRGB encoding is not provided (model)
+        end
+      end
+      3'(tsu_pkg::OpSured): begin
+        size_log2 = type_log2;
+        if (is_p) begin
+          scale_log2 = type_log2;
+          red_type = (fmt_o.kind == tsu_hw_pkg::KindSint)
+                         ? ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeS64) : 4'(tsu_pkg::TypeS32))
+                         : ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeU64) : 4'(tsu_pkg::TypeU32));
+          // UINT/SINT of the operand's size; an explicit signedness must match the format.
+          fmt_mismatch = !is_int_fmt || fmt_o.texel_log2 != type_log2 ||
+                         (req_i.dtype != 4'(tsu_pkg::TypeB32) &&
+                          req_i.dtype != 4'(tsu_pkg::TypeB64) && req_i.dtype != red_type);
+        end
+      end
+      default: ;
+    endcase
+    early_trap = req_i.illegal ? 3'(tsu_pkg::TrapIllegalInstruction)
+               : !desc_ok ? 3'(tsu_pkg::TrapInvalidHandle)
+               : (fmt_mismatch && req_i.opcode != 3'(tsu_pkg::OpSuq))
+                   ? 3'(tsu_pkg::TrapFormatMismatch)
+                   : 3'(tsu_pkg::TrapNone);
+    // Extents at the widths the unit keeps (a descriptor with larger ones is invalid and traps).
+    unique case (req_i.query)
+      3'(tsu_pkg::QueryWidth): suq_value = 32'(desc_i.width[16:0]);
+      3'(tsu_pkg::QueryHeight): suq_value = 32'(desc_i.height[tsu_pkg::COORD_Y_BITS:0]);
+      3'(tsu_pkg::QueryDepth): suq_value = 32'(desc_i.depth[tsu_pkg::COORD_Z_BITS:0]);
+      3'(tsu_pkg::QueryChannelDataType):
+        suq_value = 32'(tsu_pkg::CHANNEL_TYPE_BASE) + 32'(desc_i.chtype);
+      3'(tsu_pkg::QueryChannelOrder):
+        suq_value = 32'(tsu_pkg::CHANNEL_ORDER_BASE) + 32'(desc_i.chorder);
+      3'(tsu_pkg::QueryArraySize):
+        suq_value = 32'(desc_i.array_size[tsu_pkg::COORD_LAYER_BITS:0]);
+      default: suq_value = {31'd0, desc_i.layout};  // memory layout: 1 pitch, 0 block-linear
+    endcase
+
+    // Requests that trap early or need no address still flow through the address path (to keep
+    // order); give it legal inputs so its assertions hold.
+    addr_o.no_access = early_trap != 3'(tsu_pkg::TrapNone) ||
+                       req_i.opcode == 3'(tsu_pkg::OpSuq);
+    addr_o.geom = addr_o.no_access ? 4'(tsu_pkg::Geom1d) : req_i.geom;
+    addr_o.clamp = addr_o.no_access ? 2'(tsu_pkg::ClampTrap) : req_i.clamp;
+    addr_o.size_log2 = addr_o.no_access ? 3'd0 : size_log2;
+    addr_o.scale_log2 = addr_o.no_access ? 3'd0 : scale_log2;
+
+    side_o.opcode = req_i.opcode;
+    side_o.is_p = is_p;
+    side_o.vec_log2 = vec_log2;
+    side_o.type_log2 = type_log2;
+    side_o.size_log2 = size_log2;
+    side_o.red_type = red_type;
+    side_o.redop = req_i.redop;
+    side_o.early_trap = early_trap;
+    side_o.data = req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data;
+
+    // sust.p components: R, G, B, A from the source elements; missing ones take (0, 0, 0, 1).
+    for (int c = 0; c < 4; c++) begin
+      if (c < (1 << vec_log2)) begin
+        comps_o[32*c +: 32] = req_i.data[32*c +: 32];
+      end else if (c == 3) begin
+        comps_o[32*c +: 32] = is_int_fmt ? 32'd1 : 32'h3f80_0000;
+      end else begin
+        comps_o[32*c +: 32] = 32'd0;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{check_valid, req_i.coords};
+endmodule

@@ -1,0 +1,236 @@
+// tsu_issue: the issue queue and the memory request port. Operations leave the address path
+// into the issue queue and issue in program order, at most one memory request per cycle, with
+// read credits (MaxReads outstanding) and the hazard rules of docs/semantics.md H5-H7:
+//   * every request leaves in program order through one FIFO, except a sured's write, which the
+//     completion stage pushes (with priority) when the sured completes;
+//   * a sured issues its read without waiting for earlier sureds; the earlier sureds still
+//     unwritten when its read leaves (`fwd`) are forwarded at completion; a sured all of whose
+//     bytes come from them needs no read (H6);
+//   * a load to a line with an unwritten sured result, and any store while a sured result is
+//     unwritten, wait.
+// Credits: a request is accepted by the unit only if the issue queue has room for everything in
+// flight in the address path (ready_o).
+module tsu_issue #(
+  parameter int unsigned AddrW = 48,
+  parameter int unsigned TagW = 8,
+  parameter int unsigned MaxReads = 8,
+  parameter int unsigned Depth = 6,  // issue queue entries: the address path's latency + 2
+  localparam int unsigned PW = $clog2(MaxReads + 1),
+  localparam int unsigned LineW = AddrW - 4
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // Credits.
+  input  logic                  accept_i,   // a request enters the address path
+  output logic                  ready_o,    // the issue queue has room for one more
+  // From the address path.
+  input  logic                  valid_i,
+  input  logic [TagW-1:0]       tag_i,
+  input  logic [AddrW-1:0]      addr_i,
+  input  logic [63:0]           data_hi_i,
+  input  tsu_hw_pkg::cop_t      op_i,
+  // To completion, in program order.
+  output logic                  cq_push_o,
+  input  logic                  cq_full_i,
+  output logic [TagW-1:0]       cq_tag_o,
+  output logic [AddrW-1:0]      cq_addr_o,
+  output tsu_hw_pkg::cop_t      cq_op_o,
+  output logic                  cq_needs_read_o,
+  output logic [PW-1:0]         cq_fwd_o,   // sured: earlier sureds unwritten when it issued
+  // From completion: a sured's write (priority over issue) and read data consumed.
+  input  logic                  rmw_push_i,
+  input  logic [LineW-1:0]      rmw_line_i,
+  input  logic [127:0]          rmw_wdata_i,
+  input  logic [15:0]           rmw_mask_i,
+  input  logic                  rd_pop_i,
+  output logic                  mq_full_o,
+  output logic [PW-1:0]         reads_o,    // reads issued whose data is not consumed yet
+  // Memory requests.
+  output logic                  mem_req_valid_o,
+  input  logic                  mem_req_ready_i,
+  output logic                  mem_req_we_o,
+  output logic [AddrW-1:0]      mem_req_addr_o,
+  output logic [127:0]          mem_req_wdata_o,
+  output logic [15:0]           mem_req_mask_o
+);
+  typedef struct packed {
+    logic             we;
+    logic [AddrW-1:0] addr;
+    logic [127:0]     wdata;
+    logic [15:0]      mask;
+  } mreq_t;
+
+  // ---- Issue queue and credits ---------------------------------------------------------------------
+  // An entry: {tag, address, sust bytes 8..15, operation} (a package struct cannot nest in a
+  // struct whose widths are parameters, in yosys 0.23).
+  localparam int unsigned IqW = TagW + AddrW + 64 + $bits(op_i);
+  logic [IqW-1:0]   iq_in, iq_head;
+  logic [TagW-1:0]  h_tag;
+  logic [AddrW-1:0] h_addr;
+  logic [63:0]      h_data_hi;
+  tsu_hw_pkg::cop_t h_op;
+  logic iq_empty, iq_full, iq_pop;
+  logic [$clog2(Depth+1)-1:0] iq_count, inflight_q;
+  assign iq_in = {tag_i, addr_i, data_hi_i, op_i};
+  assign {h_tag, h_addr, h_data_hi, h_op} = iq_head;
+  tsu_fifo #(.Width(IqW), .Depth(Depth)) u_iq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .push_i (valid_i),
+    .data_i (iq_in),
+    .pop_i  (iq_pop),
+    .data_o (iq_head),
+    .empty_o(iq_empty),
+    .full_o (iq_full),
+    .count_o(iq_count)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      inflight_q <= '0;
+    end else begin
+      inflight_q <= inflight_q + $bits(inflight_q)'(accept_i) - $bits(inflight_q)'(valid_i);
+    end
+  end
+  assign ready_o = 32'(inflight_q) + 32'(iq_count) < Depth;
+
+  // ---- Hazards and the request ---------------------------------------------------------------------------
+  logic [PW-1:0]             reads_q;      // reads issued whose data is not consumed yet
+  logic [PW-1:0]             pending_q;    // sureds issued whose write has not been pushed
+  logic [MaxReads*LineW-1:0] pend_line_q;  // their lines, oldest in slot 0
+  logic [MaxReads*16-1:0]    pend_mask_q;  // and the bytes they write
+  logic                      line_hazard;
+  logic [15:0]               pend_cover;   // bytes of the head's line pending sureds will write
+
+  logic is_suld_h, is_sust_h, is_sured_h, is_rmw_h, elide_h, needs_read_h, needs_write_h;
+  logic [LineW-1:0] line_h;
+  logic [3:0]       off_h;
+  logic [15:0]      mask_h;
+  mreq_t            issue_req;
+  always_comb begin
+    is_suld_h = h_op.opcode == 3'(tsu_pkg::OpSuld);
+    is_sust_h = h_op.opcode == 3'(tsu_pkg::OpSust);
+    is_sured_h = h_op.opcode == 3'(tsu_pkg::OpSured);
+    line_h = h_addr[AddrW-1:4];
+    off_h = h_addr[3:0];
+    mask_h = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << off_h);
+    line_hazard = 1'b0;
+    pend_cover = '0;
+    for (int i = 0; i < MaxReads; i++) begin
+      if (i < 32'(pending_q) && pend_line_q[i*LineW +: LineW] == line_h) begin
+        line_hazard = 1'b1;
+        pend_cover |= pend_mask_q[i*16 +: 16];
+      end
+    end
+    // A sured whose bytes all come from earlier unwritten sureds needs no read (H6): forwarding
+    // supplies every byte, so a same-address chain runs at one sured per cycle.
+    is_rmw_h = h_op.go && is_sured_h;
+    elide_h = is_rmw_h && (mask_h & ~pend_cover) == 16'd0;
+    needs_read_h = h_op.go && (is_suld_h || (is_sured_h && !elide_h));
+    needs_write_h = h_op.go && is_sust_h;
+    issue_req.we = needs_write_h;
+    issue_req.addr = {line_h, 4'd0};
+    issue_req.wdata = {h_data_hi, h_op.data} << {off_h, 3'd0};
+    issue_req.mask = needs_write_h ? mask_h : 16'd0;
+  end
+
+  logic mq_full, issue_ok;
+  assign issue_ok = !iq_empty && !cq_full_i &&
+                    (!needs_read_h || 32'(reads_q) < MaxReads) &&
+                    (!is_rmw_h || 32'(pending_q) < MaxReads) &&  // history holds MaxReads
+                    !(needs_write_h && pending_q != '0) &&
+                    !(needs_read_h && is_suld_h && line_hazard) &&
+                    !((needs_read_h || needs_write_h) && (mq_full || rmw_push_i));
+  assign iq_pop = issue_ok;
+
+  assign cq_push_o = issue_ok;
+  assign cq_tag_o = h_tag;
+  assign cq_addr_o = h_addr;
+  assign cq_op_o = h_op;
+  assign cq_needs_read_o = needs_read_h;
+  assign cq_fwd_o = pending_q;
+
+  // ---- Memory request FIFO: holds each request stable until the memory takes it ----------------------
+  mreq_t mq_in, mq_head;
+  logic  mq_push, mq_empty;
+  logic [$clog2(4+1)-1:0] mq_count;
+  assign mq_push = rmw_push_i || (issue_ok && (needs_read_h || needs_write_h));
+  always_comb begin
+    mq_in = issue_req;
+    if (rmw_push_i) begin
+      mq_in.we = 1'b1;
+      mq_in.addr = {rmw_line_i, 4'd0};
+      mq_in.wdata = rmw_wdata_i;
+      mq_in.mask = rmw_mask_i;
+    end
+  end
+  tsu_fifo #(.Width($bits(mq_in)), .Depth(4)) u_mq (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .push_i (mq_push),
+    .data_i (mq_in),
+    .pop_i  (mem_req_valid_o && mem_req_ready_i),
+    .data_o (mq_head),
+    .empty_o(mq_empty),
+    .full_o (mq_full),
+    .count_o(mq_count)
+  );
+  assign mq_full_o = mq_full;
+  assign reads_o = reads_q;
+  assign mem_req_valid_o = !mq_empty;
+  assign mem_req_we_o = mq_head.we;
+  assign mem_req_addr_o = mq_head.addr;
+  assign mem_req_wdata_o = mq_head.wdata;
+  assign mem_req_mask_o = mq_head.mask;
+
+  // ---- Outstanding reads and pending sureds ---------------------------------------------------------------
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      reads_q <= '0;
+      pending_q <= '0;
+    end else begin
+      reads_q <= reads_q + PW'(issue_ok && needs_read_h) - PW'(rd_pop_i);
+      pending_q <= pending_q + PW'(issue_ok && is_rmw_h) - PW'(rmw_push_i);
+    end
+  end
+  // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order).
+  logic [MaxReads*LineW-1:0] pend_shifted;
+  logic [MaxReads*16-1:0]    pend_mask_shifted;
+  logic [PW-1:0]             pend_slot;  // where a newly issued sured's line goes
+  assign pend_slot = pending_q - PW'(rmw_push_i);
+  always_comb begin
+    pend_shifted = rmw_push_i ? (pend_line_q >> LineW) : pend_line_q;
+    pend_mask_shifted = rmw_push_i ? (pend_mask_q >> 16) : pend_mask_q;
+  end
+  always_ff @(posedge clk_i) begin
+    pend_line_q <= pend_shifted;
+    pend_mask_q <= pend_mask_shifted;
+    for (int i = 0; i < MaxReads; i++) begin
+      if (issue_ok && is_rmw_h && 32'(pend_slot) == i) begin
+        pend_line_q[i*LineW +: LineW] <= line_h;
+        pend_mask_q[i*16 +: 16] <= mask_h;
+      end
+    end
+  end
+
+  logic unused;
+  assign unused = ^{iq_full, mq_count};
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_mem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      mem_req_valid_o && !mem_req_ready_i |=> mem_req_valid_o && $stable(mq_head));
+  a_mem_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      mem_req_valid_o |-> !$isunknown(mq_head));
+  a_reads_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      32'(reads_q) <= MaxReads);
+
+  c_read_elided: cover property (@(posedge clk_i) issue_ok && elide_h);
+  c_load_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_read_h &&
+                                          is_suld_h && line_hazard);
+  c_store_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_write_h &&
+                                           pending_q != '0);
+  c_reads_full: cover property (@(posedge clk_i) 32'(reads_q) == MaxReads);
+  c_backpressure_mem: cover property (@(posedge clk_i) mem_req_valid_o && !mem_req_ready_i);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule
