@@ -223,6 +223,12 @@ package tsu_pkg;
   localparam logic [15:0] LEVEL_ALIGN = 16'h200;
   localparam logic [7:0] DESC_BYTES = 8'h40;
   localparam logic [7:0] DESC_BYTES_LOG2 = 8'h6;
+  localparam logic [15:0] GEOM_SURFACE = 16'h1f;
+  localparam logic [15:0] GEOM_ARRAY = 16'h158;
+  localparam logic [15:0] GEOM_CUBE = 16'h60;
+  localparam logic [15:0] GEOM_MS = 16'h180;
+  localparam logic [15:0] GEOM_HAS_Y = 16'h1f6;
+  localparam logic [15:0] GEOM_HAS_Z = 16'h4;
   /* verilator lint_on UNUSEDPARAM */
 
   typedef struct packed {

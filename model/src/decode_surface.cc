@@ -179,11 +179,6 @@ bool TakeData(const RawOperand& op, const char* role, Instruction* out,
   return true;
 }
 
-bool IsSurfaceGeom(Geometry g) {
-  return g == Geometry::k1d || g == Geometry::k2d || g == Geometry::k3d ||
-         g == Geometry::kA1d || g == Geometry::kA2d;
-}
-
 bool IsBitType(DataType t) {
   return t == DataType::kB8 || t == DataType::kB16 || t == DataType::kB32 || t == DataType::kB64;
 }

@@ -104,8 +104,6 @@ int GradsNeeded(Geometry g) {
   }
 }
 
-bool IsCube(Geometry g) { return g == Geometry::kCube || g == Geometry::kACube; }
-bool IsMultisample(Geometry g) { return g == Geometry::k2dms || g == Geometry::kA2dms; }
 
 bool Vector(const RawOperand& op, const char* what, std::vector<Operand>* out,
             std::string* error) {

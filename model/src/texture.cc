@@ -25,8 +25,6 @@ uint32_t CeilLog2(uint64_t v) {
   return n;
 }
 
-bool IsCubeGeom(Geometry g) { return g == Geometry::kCube || g == Geometry::kACube; }
-bool IsMsGeom(Geometry g) { return g == Geometry::k2dms || g == Geometry::kA2dms; }
 
 }  // namespace
 
@@ -80,7 +78,7 @@ bool ResolveTexture(const TextureDesc& d, ResolvedTexture* out, std::string* err
   const bool has_y = g != Geometry::k1d && g != Geometry::kA1d;
   if (!has_y && d.height != 1) return Fail(error, "a 1d texture has height 1");
   if (g != Geometry::k3d && d.depth != 1) return Fail(error, "only 3d textures have depth > 1");
-  if (IsCubeGeom(g) && d.width != d.height) {
+  if (IsCube(g) && d.width != d.height) {
     return Fail(error, "cube faces are square (width " + std::to_string(d.width) + " != height " +
                            std::to_string(d.height) + ")");
   }
@@ -90,7 +88,7 @@ bool ResolveTexture(const TextureDesc& d, ResolvedTexture* out, std::string* err
   } else if (d.array_size != 0) {
     return Fail(error, "array_size is 0 for a non-array texture");
   }
-  if (IsMsGeom(g)) {
+  if (IsMultisample(g)) {
     if (d.samples != 1 && d.samples != 2 && d.samples != 4 && d.samples != 8) {
       return Fail(error, "samples must be 1, 2, 4 or 8 (got " + std::to_string(d.samples) + ")");
     }
@@ -121,7 +119,7 @@ bool ResolveTexture(const TextureDesc& d, ResolvedTexture* out, std::string* err
   std::string serr;
   if (!ValidateSampler(d.sampler, &serr)) return Fail(error, "its sampler: " + serr);
 
-  r.layers = (IsArray(g) ? d.array_size : 1) * (IsCubeGeom(g) ? 6 : 1);
+  r.layers = (IsArray(g) ? d.array_size : 1) * (IsCube(g) ? 6 : 1);
   uint64_t offset = 0;
   for (uint32_t k = 0; k < d.levels; ++k) {
     SurfaceDesc s;

@@ -102,10 +102,7 @@ bool WellFormed(const Instruction& in) {
            in.offset.size() <= 4;
   }
   if (in.opcode == Opcode::kSuq) return true;
-  const bool surface_geom = in.geom == Geometry::k1d || in.geom == Geometry::k2d ||
-                            in.geom == Geometry::k3d || in.geom == Geometry::kA1d ||
-                            in.geom == Geometry::kA2d;
-  if (!surface_geom) return false;
+  if (!IsSurfaceGeom(in.geom)) return false;
   if (in.opcode == Opcode::kSured) return DataTypeBytes(in.type) >= 4;
   return in.VecCount() * DataTypeBytes(in.type) <= static_cast<int>(kMaxAccessBytes);
 }

@@ -3,9 +3,11 @@
 // SystemVerilog subset that yosys 0.23 reads: a package of typedef enums and localparams.
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tsu/encodings.h"
+#include "tsu/geometry.h"
 
 namespace {
 
@@ -72,6 +74,31 @@ int main() {
   // Each block uses a subset of the shared constants.
   std::printf("  /* verilator lint_off UNUSEDPARAM */\n");
 #include "tsu/encodings.def"
+  // Geometry attributes (geometry.def): bit g of each vector is the attribute of geometry code g,
+  // so the RTL reads `tsu_pkg::GEOM_ARRAY[geom]` instead of listing geometries by hand.
+  {
+    constexpr int kGeomCodes = 1 << tsu::kBits<tsu::Geometry>;
+    unsigned surface = 0, array = 0, cube = 0, ms = 0, has_y = 0, has_z = 0;
+#define TSU_GEOM(cpp, sf_, ar_, cb_, ms_, dims_, sc_)                             \
+  {                                                                            \
+    const unsigned bit = 1u << static_cast<unsigned>(tsu::Geometry::cpp);      \
+    const tsu::GeometryAttrs a = tsu::Attrs(tsu::Geometry::cpp);               \
+    if (a.surface) surface |= bit;                                             \
+    if (a.array) array |= bit;                                                 \
+    if (a.cube) cube |= bit;                                                   \
+    if (a.ms) ms |= bit;                                                       \
+    if (a.dims >= 2) has_y |= bit;                                             \
+    if (a.dims >= 3) has_z |= bit;                                             \
+  }
+#include "tsu/geometry.def"
+#undef TSU_GEOM
+    const std::pair<const char*, unsigned> vectors[] = {
+        {"GEOM_SURFACE", surface}, {"GEOM_ARRAY", array}, {"GEOM_CUBE", cube},
+        {"GEOM_MS", ms},           {"GEOM_HAS_Y", has_y}, {"GEOM_HAS_Z", has_z}};
+    for (const auto& [name, v] : vectors) {
+      std::printf("  localparam logic [%d:0] %s = %d'h%x;\n", kGeomCodes - 1, name, kGeomCodes, v);
+    }
+  }
   std::printf("  /* verilator lint_on UNUSEDPARAM */\n");
   // Descriptor layouts (model/include/tsu/descriptor_layout.def).
   std::printf("\n");

@@ -91,8 +91,7 @@ module tsu_surf_bounds #(
     row_lt_size_s0 = row_s0 < size_s0;
     xmax_s0 = (row_s0 - size_s0) & ~mask_s0;  // last aligned start in the row
     mismatch_s0 = geom_i != dim_i;
-    is_array_s0 = dim_i == tsu_pkg::GeomA1d || dim_i == tsu_pkg::GeomA2d ||
-                  dim_i == tsu_pkg::GeomACube || dim_i == tsu_pkg::GeomA2dms;
+    is_array_s0 = tsu_pkg::GEOM_ARRAY[dim_i];  // geometry.def
     layers_s0 = is_array_s0 ? array_size_i : ArrW'(1);
     x_neg_s0 = xa_s0 < 0;
     x_hi_s0 = xa_s0 + size_s0 > row_s0;

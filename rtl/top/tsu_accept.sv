@@ -30,9 +30,7 @@ module tsu_accept (
       tsu_pkg::TypeB64, tsu_pkg::TypeU64, tsu_pkg::TypeS64: type_log2 = 3'd3;
       default: type_log2 = 3'd2;
     endcase
-    surface_geom = geom_i == tsu_pkg::Geom1d || geom_i == tsu_pkg::Geom2d ||
-                   geom_i == tsu_pkg::Geom3d || geom_i == tsu_pkg::GeomA1d ||
-                   geom_i == tsu_pkg::GeomA2d;
+    surface_geom = tsu_pkg::GEOM_SURFACE[geom_i];  // geometry.def
 
     req_o.opcode = 3'(opcode_i);
     req_o.addressing = 1'(addressing_i);

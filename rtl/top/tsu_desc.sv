@@ -48,6 +48,8 @@ module tsu_desc #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = 1;  // accept to out on a hit
+  localparam int unsigned CacheSize /*verilator public*/ = CacheEntries;  // read by the bench
+  localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Configuration registers ------------------------------------------------------------------

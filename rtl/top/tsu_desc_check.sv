@@ -22,10 +22,10 @@ module tsu_desc_check #(
   logic        has_y, is_3d, is_array, pitch_layout, extents_ok, shape_ok, layout_ok, fmt_ok;
   logic [36:0] row_bytes;
   always_comb begin
-    has_y = desc_i.dim == 4'(tsu_pkg::Geom2d) || desc_i.dim == 4'(tsu_pkg::Geom3d) ||
-            desc_i.dim == 4'(tsu_pkg::GeomA2d);
-    is_3d = desc_i.dim == 4'(tsu_pkg::Geom3d);
-    is_array = desc_i.dim == 4'(tsu_pkg::GeomA1d) || desc_i.dim == 4'(tsu_pkg::GeomA2d);
+    // Geometry attributes from geometry.def (a surface's dim is a surface geometry, checked below).
+    has_y = tsu_pkg::GEOM_HAS_Y[desc_i.dim];
+    is_3d = tsu_pkg::GEOM_HAS_Z[desc_i.dim];
+    is_array = tsu_pkg::GEOM_ARRAY[desc_i.dim];
     pitch_layout = desc_i.layout == 1'(tsu_pkg::LayoutPitch);
     fmt_ok = fmt_legal_i && 32'(desc_i.chorder) <= 32'(tsu_pkg::OrdABGR) &&
              32'(desc_i.chtype) <= 32'(tsu_pkg::ChUnormInt101010x2) &&
@@ -48,7 +48,7 @@ module tsu_desc_check #(
                   32'(desc_i.block_depth_log2) <= 32'(tsu_pkg::MAX_BLOCK_LOG2) &&
                   (is_3d || desc_i.block_depth_log2 == 3'd0);
     end
-    ok = desc_i.kind == 4'(tsu_pkg::DescSurface) && 32'(desc_i.dim) <= 32'(tsu_pkg::GeomA2d) &&
+    ok = desc_i.kind == 4'(tsu_pkg::DescSurface) && tsu_pkg::GEOM_SURFACE[desc_i.dim] &&
            fmt_ok && extents_ok && shape_ok && layout_ok;
   end
   tsu_pipe_reg #(.Width(1), .Enable(RegOut)) u_out (

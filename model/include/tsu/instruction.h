@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tsu/encodings.h"
+#include "tsu/geometry.h"
 
 namespace tsu {
 
@@ -85,25 +86,6 @@ constexpr int DataTypeBytes(DataType t) {
     default:
       return 4;
   }
-}
-
-// Number of coordinate elements operand b carries for a surface geometry (3d and a2d carry a
-// fourth, ignored element).
-constexpr int SurfaceCoordCount(Geometry g) {
-  switch (g) {
-    case Geometry::k1d:
-      return 1;
-    case Geometry::k2d:
-    case Geometry::kA1d:
-      return 2;
-    default:
-      return 4;
-  }
-}
-
-constexpr bool IsArray(Geometry g) {
-  return g == Geometry::kA1d || g == Geometry::kA2d || g == Geometry::kACube ||
-         g == Geometry::kA2dms;
 }
 
 }  // namespace tsu

@@ -22,8 +22,6 @@ struct Texel {
   uint32_t c[4] = {};  // f32 bits (float results) or 32-bit integers
 };
 
-bool IsCube(Geometry g) { return g == Geometry::kCube || g == Geometry::kACube; }
-bool IsMs(Geometry g) { return g == Geometry::k2dms || g == Geometry::kA2dms; }
 
 // Axes of texel coordinates per geometry (not counting the layer).
 int Axes(Geometry g) {
@@ -344,7 +342,7 @@ Response Sampler::Run() {
     layer = std::min(c[0], count - 1);
     first = 1;
   }
-  if (IsMs(g)) {
+  if (IsMultisample(g)) {
     // 2dms {sample, x, y}; a2dms {index, sample, x, y} (the text's example order; T7).
     if (g == Geometry::kA2dms) layer = std::min(c[0], t_.desc.array_size - 1);
     const int si = g == Geometry::kA2dms ? 1 : 0;
