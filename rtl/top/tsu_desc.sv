@@ -84,10 +84,12 @@ module tsu_desc #(
 
   logic [CacheEntries > 0 ? CacheEntries-1 : 0:0] tag_valid_q;
   logic [HandleW-1:0] tag_q [CacheEntries > 0 ? CacheEntries : 1];
+  // Signed bound: with CacheEntries = 0 the loop is empty rather than a constant comparison.
+  localparam int NumEntries = CacheEntries;
   always_comb begin
     lookup_hit = 1'b0;
     hit_idx = '0;
-    for (int e = 0; e < CacheEntries; e++) begin
+    for (int e = 0; e < NumEntries; e++) begin
       if (tag_valid_q[e] && tag_q[e] == handle) begin
         lookup_hit = 1'b1;
         hit_idx = IdxW'(e);
