@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <vector>
 
 #include "tsu/float_bits.h"
@@ -224,6 +226,15 @@ int Cube(const RenderOptions& o) {
 int Render(const RenderOptions& o) {
   if (o.scene != "plane" && o.scene != "cube" && o.scene != "all") {
     std::fprintf(stderr, "render: unknown scene '%s' (plane, cube, all)\n", o.scene.c_str());
+    return 2;
+  }
+  // The output directory is created as every other tool does; a path that cannot be a directory
+  // (a file, no permission) is a usage error, before any drawing.
+  std::error_code ec;
+  std::filesystem::create_directories(o.out_dir, ec);
+  if (ec || !std::filesystem::is_directory(o.out_dir)) {
+    std::fprintf(stderr, "render: cannot create output directory '%s': %s\n", o.out_dir.c_str(),
+                 ec ? ec.message().c_str() : "a file of that name exists");
     return 2;
   }
   int rc = 0;
