@@ -1,16 +1,30 @@
 #include "regress_cli.h"
 
+#include <cerrno>
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <string>
 
 #include "cosim.h"
 #include "cover_points.h"
 
 namespace tsu::tb {
 namespace {
+
+// A seed is a decimal number from 0 to 2^64 - 1. Checked on the text, because the conversion
+// alone wraps "-1" and saturates 2^64 to 2^64 - 1, which would run a seed nobody asked for.
+std::string CheckSeed(std::string& text) {
+  const char* kRange = "a seed is a decimal number from 0 to 18446744073709551615";
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) {
+    return kRange;
+  }
+  errno = 0;
+  std::strtoull(text.c_str(), nullptr, 10);
+  return errno == ERANGE ? kRange : "";
+}
 
 struct RegressArgs {
   uint64_t seed = 1;
@@ -38,7 +52,8 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   auto* r = app.add_subcommand(
       "regress", "Co-simulate the RTL unit against the golden model on constrained-random surface "
                  "instructions (the main job)");
-  r->add_option("--seed", a.seed, "Random seed (default 1)");
+  r->add_option("--seed", a.seed, "Random seed, 0 to 2^64 - 1 (default 1)")
+      ->check(CLI::Validator(CheckSeed, "SEED"));
   r->add_option("--config", a.config,
                 "The unit's configuration, fpga/configs/NAME.cfg (default 'default'; e.g. hx8k)")
       ->check(CLI::IsMember(CosimConfigs()));
