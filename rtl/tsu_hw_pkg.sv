@@ -114,4 +114,49 @@ package tsu_hw_pkg;
     logic         suppressed;
   } rsp_t;
 
+  // ---- Register elements <-> packed bytes ----------------------------------------------------------
+  // Operands and results travel the unit as packed bytes (element i of 2^t bytes at byte i << t);
+  // the ports hold one element per 64-bit slot. Each conversion is written per element size t, so
+  // every index is a constant: wiring plus one 4:1 byte mux, not a shifter (yosys builds a barrel
+  // shifter from a variable index, about 3x the iCE40 area).
+
+  // Packed bytes -> elements, zero-extended; elements i >= 2^vec_log2 are zero. Elements are at
+  // most 8 bytes, so type_log2[2] is 0.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [255:0] spread_elems(logic [127:0] bytes, logic [2:0] type_log2,
+                                                logic [1:0] vec_log2);
+    logic [255:0] by_t [4];
+    for (int t = 0; t < 4; t++) begin
+      by_t[t] = '0;
+      for (int i = 0; i < 4; i++) begin
+        for (int b = 0; b < 8; b++) begin
+          if (b < (1 << t) && ((i << t) + b) < 16) begin
+            by_t[t][64*i + 8*b +: 8] = bytes[8*((i << t) + b) +: 8];
+          end
+        end
+      end
+    end
+    spread_elems = by_t[type_log2[1:0]];
+    for (int i = 0; i < 4; i++) begin
+      if (i >= (1 << vec_log2)) spread_elems[64*i +: 64] = '0;
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Elements -> packed bytes; bytes past 2^vec_log2 elements are zero.
+  function automatic logic [127:0] pack_elems(logic [255:0] elems, logic [2:0] type_log2,
+                                              logic [1:0] vec_log2);
+    logic [127:0] by_t [4];
+    for (int t = 0; t < 4; t++) begin
+      by_t[t] = '0;
+      for (int k = 0; k < 16; k++) begin
+        if ((k >> t) < 4) by_t[t][8*k +: 8] = elems[64*(k >> t) + 8*(k & ((1 << t) - 1)) +: 8];
+      end
+    end
+    pack_elems = by_t[type_log2[1:0]];
+    for (int k = 0; k < 16; k++) begin
+      if ((k >> type_log2) >= (1 << vec_log2)) pack_elems[8*k +: 8] = '0;
+    end
+  endfunction
+
 endpackage

@@ -1,13 +1,20 @@
 // A synchronous FIFO of Depth entries, first-word fall-through: data_o is the head while
 // !empty_o. Push when full or pop when empty is a caller bug (asserted).
 //
-// The entries are an unpacked array written per entry and read by index, so synthesis sees a
-// memory: distributed RAM (LUTRAM) on xc7, a Depth:1 mux per bit on iCE40. A flat vector read
-// with a variable part-select (the earlier form) made yosys build a Depth*Width-wide barrel
-// shifter per FIFO, about 12x the area (docs: fpga/README.md, "Area budget").
+// Two storages, one behaviour (same flags, same cycle timing):
+//   Ram = 0: an unpacked array read by index, so synthesis sees a memory with an asynchronous
+//            read: distributed RAM (LUTRAM) on xc7, a Depth:1 mux per bit on iCE40. A flat
+//            vector read with a variable part-select (the earlier form) made yosys build a
+//            Depth*Width-wide barrel shifter per FIFO, about 12x the area (fpga/README.md).
+//   Ram = 1: the same array read through a register every cycle at the address the head will
+//            have next cycle, so yosys maps it to block RAM (iCE40 EBR, xc7 BRAM/LUTRAM). A
+//            block RAM returns the old word when a slot is written and read on one edge, so an
+//            entry pushed into the slot being read is bypassed from a register beside the RAM:
+//            Width flops and a 2:1 mux instead of Depth*Width flops and a Depth:1 mux.
 module tsu_fifo #(
   parameter int unsigned Width = 8,
   parameter int unsigned Depth = 4,
+  parameter bit Ram = 1'b0,
   localparam int unsigned CntW = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
@@ -22,12 +29,13 @@ module tsu_fifo #(
 );
   localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
   logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  rd_q, wr_q;
+  logic [PtrW-1:0]  rd_q, wr_q, rd_next;
   logic [CntW-1:0]  cnt_q;
 
   function automatic logic [PtrW-1:0] next_ptr(logic [PtrW-1:0] ptr);
     next_ptr = (32'(ptr) == Depth - 1) ? '0 : ptr + 1'b1;
   endfunction
+  assign rd_next = pop_i ? next_ptr(rd_q) : rd_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -36,7 +44,7 @@ module tsu_fifo #(
       cnt_q <= '0;
     end else begin
       if (push_i) wr_q <= next_ptr(wr_q);
-      if (pop_i) rd_q <= next_ptr(rd_q);
+      rd_q <= rd_next;
       cnt_q <= cnt_q + CntW'(push_i) - CntW'(pop_i);
     end
   end
@@ -44,7 +52,22 @@ module tsu_fifo #(
   always_ff @(posedge clk_i) begin
     if (push_i) mem_q[wr_q] <= data_i;
   end
-  assign data_o = mem_q[rd_q];
+
+  if (Ram) begin : g_ram
+    logic [Width-1:0] rdata_q, byp_data_q;
+    logic             byp_q;
+    always_ff @(posedge clk_i) begin
+      rdata_q <= mem_q[rd_next];
+      byp_data_q <= data_i;
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) byp_q <= 1'b0;
+      else byp_q <= push_i && wr_q == rd_next;
+    end
+    assign data_o = byp_q ? byp_data_q : rdata_q;
+  end else begin : g_flops
+    assign data_o = mem_q[rd_q];
+  end
   assign empty_o = cnt_q == '0;
   assign full_o = 32'(cnt_q) == Depth;
   assign count_o = cnt_q;

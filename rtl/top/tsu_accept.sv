@@ -54,11 +54,7 @@ module tsu_accept (
     // components).
     req_o.data = '0;
     if (opcode_i == tsu_pkg::OpSust && addressing_i == tsu_pkg::AddrByte) begin
-      for (int k = 0; k < 16; k++) begin
-        if ((k >> type_log2) < (1 << vec_log2)) begin
-          req_o.data[8*k +: 8] = data_i[64*(k >> type_log2) + 8*(k & ((1 << type_log2) - 1)) +: 8];
-        end
-      end
+      req_o.data = tsu_hw_pkg::pack_elems(data_i, type_log2, vec_log2);
     end else if (opcode_i == tsu_pkg::OpSured) begin
       req_o.data[63:0] = data_i[63:0];
     end else begin

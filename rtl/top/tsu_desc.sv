@@ -16,7 +16,8 @@
 module tsu_desc #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned HandleW = 20,      // handles 0 .. 2^HandleW - 1 (the pool's largest size)
-  parameter int unsigned CacheEntries = 4,  // 0: no cache, every request fetches its descriptor
+  parameter int unsigned CacheEntries = 4,  // 0: no cache, every request fetches its descriptor;
+                                            // 1: the fetch buffer keeps the last descriptor
   parameter int unsigned PayloadW = 8,      // what travels with the request, untouched
   localparam int unsigned IdxW = (CacheEntries > 1) ? $clog2(CacheEntries) : 1,
   localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES)
@@ -145,7 +146,10 @@ module tsu_desc #(
       s0_need_q <= in_need_i && in_range;
       s0_hit_q <= lookup_hit;
     end
-    if (rsp_take) fetch_q[128*got_q[1:0] +: 128] <= dmem_rsp_rdata_i;
+    // One enable per line (a constant slice each): a variable part-select here became a shifter.
+    for (int l = 0; l < 4; l++) begin
+      if (rsp_take && got_q[1:0] == 2'(l)) fetch_q[128*l +: 128] <= dmem_rsp_rdata_i;
+    end
   end
 
   // ---- The cache: tags in flops, data in a RAM with a registered read ------------------------------
@@ -153,7 +157,7 @@ module tsu_desc #(
   logic             inv_all, inv_one;
   assign inv_all = cfg_take && cfg_op_i == tsu_pkg::CfgInvalidateAll;
   assign inv_one = cfg_take && cfg_op_i == tsu_pkg::CfgInvalidateHandle;
-  if (CacheEntries > 0) begin : g_cache
+  if (CacheEntries > 1) begin : g_cache
     logic [DescW-1:0] data_q [CacheEntries];
     logic [DescW-1:0] rdata_q;
     logic [IdxW-1:0]  victim_q;   // round-robin replacement
@@ -184,6 +188,25 @@ module tsu_desc #(
       if (accept) rdata_q <= data_q[hit_idx];
     end
     assign cached = rdata_q;
+  end else if (CacheEntries == 1) begin : g_fetch_buffer
+    // One entry: the fetch buffer itself, tagged with the handle it holds. A fetch overwrites
+    // it line by line, so the tag is invalid from the first line until the fill.
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tag_valid_q <= '0;
+      end else if (inv_all || (inv_one && tag_q[0] == HandleW'(cfg_data_i) &&
+                               (cfg_data_i >> HandleW) == 64'd0)) begin
+        tag_valid_q <= '0;
+      end else if (rsp_take) begin
+        tag_valid_q <= fill;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (fill) tag_q[0] <= s0_handle_q;
+    end
+    assign cached = fetch_q;
+    logic unused_cache;
+    assign unused_cache = ^hit_idx;
   end else begin : g_no_cache
     assign tag_valid_q = '0;
     assign tag_q[0] = '0;
@@ -194,7 +217,7 @@ module tsu_desc #(
 
   assign out_valid_o = s0_valid_q && s0_resolved;
   assign out_payload_o = s0_payload_q;
-  assign out_desc_o = !s0_need_q ? '0 : s0_fetched_q ? fetch_q : cached;
+  assign out_desc_o = !s0_need_q ? '0 : (s0_fetched_q || CacheEntries == 1) ? fetch_q : cached;
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */

@@ -15,6 +15,7 @@ module tsu_issue #(
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,
   parameter int unsigned Depth = 6,  // issue queue entries: the address path's latency + 2
+  parameter bit QueueRam = 1'b0,     // the issue queue in block RAM (same timing)
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
 ) (
@@ -73,7 +74,7 @@ module tsu_issue #(
   logic [$clog2(Depth+1)-1:0] iq_count, inflight_q;
   assign iq_in = {tag_i, addr_i, data_hi_i, op_i};
   assign {h_tag, h_addr, h_data_hi, h_op} = iq_head;
-  tsu_fifo #(.Width(IqW), .Depth(Depth)) u_iq (
+  tsu_fifo #(.Width(IqW), .Depth(Depth), .Ram(QueueRam)) u_iq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (valid_i),

@@ -46,16 +46,7 @@ module tsu_respond #(
   assign rsp_valid_o = !empty;
   assign rsp_tag_o = h_tag;
   // Element i of (1 << type_log2) bytes, zero-extended to 64 bits.
-  always_comb begin
-    rsp_data_o = '0;
-    for (int i = 0; i < 4; i++) begin
-      for (int b = 0; b < 8; b++) begin
-        if (i < (1 << h_rsp.vec_log2) && b < (1 << h_rsp.type_log2)) begin
-          rsp_data_o[64*i + 8*b +: 8] = h_rsp.data[8*((i << h_rsp.type_log2) + b) +: 8];
-        end
-      end
-    end
-  end
+  assign rsp_data_o = tsu_hw_pkg::spread_elems(h_rsp.data, h_rsp.type_log2, h_rsp.vec_log2);
   assign rsp_count_o = h_rsp.count;
   assign rsp_trap_o = h_rsp.trap;
   assign rsp_oob_o = h_rsp.oob;

@@ -34,6 +34,7 @@ module tsu_top #(
   parameter int unsigned DescCacheEntries = 16, // descriptor cache; 0: fetch for every request
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,   // outstanding memory reads
+  parameter bit QueueRam = 1'b0,         // the issue queue in block RAM (same timing)
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
   parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
@@ -225,7 +226,8 @@ module tsu_top #(
     .AddrW   (AddrW),
     .TagW    (TagW),
     .MaxReads(MaxReads),
-    .Depth   (AddrLat + 2)
+    .Depth   (AddrLat + 2),
+    .QueueRam(QueueRam)
   ) u_issue (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
