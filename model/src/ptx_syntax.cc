@@ -1,10 +1,12 @@
 // The syntax layer of the PTX front end: text → RawInstruction. Knows the shape of PTX
 // operands (scalars, {vectors}, [addresses], d|p pairs) and literals, not the rules of any opcode.
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "tsu/ptx_parser.h"
+#include "tsu/text.h"
 
 namespace tsu {
 namespace {
@@ -82,7 +84,7 @@ class Lexer {
   }
   std::string Rest() {
     SkipSpace();
-    return std::string(s_.substr(pos_, 24));
+    return Excerpt(s_.substr(pos_), 24);
   }
 
  private:
@@ -107,7 +109,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
     t = t.substr(1);
   }
   if (t.empty()) {
-    *error = "malformed literal '" + tok + "'";
+    *error = "malformed literal '" + Excerpt(tok) + "'";
     return false;
   }
   auto hex_run = [&](size_t from, size_t digits, uint64_t* v) {
@@ -123,7 +125,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
   uint64_t v = 0;
   if (t.size() > 2 && t[0] == '0' && (t[1] == 'f' || t[1] == 'F')) {
     if (!hex_run(2, 8, &v)) {
-      *error = "malformed f32 literal '" + tok + "' (0f needs 8 hex digits)";
+      *error = "malformed f32 literal '" + Excerpt(tok) + "' (0f needs 8 hex digits)";
       return false;
     }
     *out = neg ? (v ^ 0x80000000u) : v;
@@ -131,7 +133,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
   }
   if (t.size() > 2 && t[0] == '0' && (t[1] == 'd' || t[1] == 'D')) {
     if (!hex_run(2, 16, &v)) {
-      *error = "malformed f64 literal '" + tok + "' (0d needs 16 hex digits)";
+      *error = "malformed f64 literal '" + Excerpt(tok) + "' (0d needs 16 hex digits)";
       return false;
     }
     *out = neg ? (v ^ 0x8000000000000000ull) : v;
@@ -142,7 +144,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
     char* end = nullptr;
     float f = std::strtof(t.c_str(), &end);
     if (end == nullptr || *end != '\0') {
-      *error = "malformed float literal '" + tok + "'";
+      *error = "malformed float literal '" + Excerpt(tok) + "'";
       return false;
     }
     if (neg) f = -f;
@@ -165,18 +167,18 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
     from = 1;
   }
   if (from >= t.size()) {
-    *error = "malformed integer literal '" + tok + "'";
+    *error = "malformed integer literal '" + Excerpt(tok) + "'";
     return false;
   }
   for (size_t i = from; i < t.size(); ++i) {
     int d = HexDigit(t[i]);
     if (d < 0 || d >= base) {
-      *error = "malformed integer literal '" + tok + "'";
+      *error = "malformed integer literal '" + Excerpt(tok) + "'";
       return false;
     }
     uint64_t nv = v * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
     if (nv / static_cast<uint64_t>(base) != v) {
-      *error = "integer literal '" + tok + "' does not fit in 64 bits";
+      *error = "integer literal '" + Excerpt(tok) + "' does not fit in 64 bits";
       return false;
     }
     v = nv;
@@ -210,6 +212,11 @@ bool ParseVectorOrScalar(Lexer* lx, RawOperand* out, std::string* error) {
   if (lx->Accept('{')) {
     out->kind = RawOperand::Kind::kVector;
     do {
+      if (out->elems.size() == kMaxVectorElements) {
+        *error = "a vector operand has at most " + std::to_string(kMaxVectorElements) +
+                 " elements";
+        return false;
+      }
       Operand e;
       if (!ParseScalar(lx, &e, error)) return false;
       out->elems.push_back(std::move(e));
@@ -228,6 +235,10 @@ bool ParseOperand(Lexer* lx, RawOperand* out, std::string* error) {
   if (lx->Accept('[')) {
     out->kind = RawOperand::Kind::kAddress;
     do {
+      if (out->items.size() == kMaxAddressItems) {
+        *error = "an address operand has at most " + std::to_string(kMaxAddressItems) + " items";
+        return false;
+      }
       RawOperand item;
       if (!ParseVectorOrScalar(lx, &item, error)) return false;
       out->items.push_back(std::move(item));
@@ -283,7 +294,7 @@ bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error)
     size_t next = opcode.find('.', dot + 1);
     std::string mod = opcode.substr(dot + 1, next == std::string::npos ? next : next - dot - 1);
     if (mod.empty()) {
-      *error = "empty modifier in '" + opcode + "'";
+      *error = "empty modifier in '" + Excerpt(opcode) + "'";
       return false;
     }
     out->mods.push_back(mod);
@@ -305,6 +316,18 @@ bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error)
 }
 
 bool ParsePtx(std::string_view text, Instruction* out, std::string* error) {
+  if (text.size() > kMaxInstructionBytes) {
+    *error = "the instruction is " + std::to_string(text.size()) + " bytes long; the limit is " +
+             std::to_string(kMaxInstructionBytes);
+    return false;
+  }
+  if (const size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "the text is not valid UTF-8 (byte 0x%02X at column %zu)",
+                  static_cast<unsigned char>(text[bad]), bad + 1);
+    *error = buf;
+    return false;
+  }
   RawInstruction raw;
   if (!ParseSyntax(text, &raw, error)) return false;
   *out = Instruction{};
@@ -315,7 +338,7 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error) {
     return DecodeSurface(raw, out, error);
   }
   if (raw.base == "tex") return DecodeTex(raw, out, error);
-  *error = "unknown instruction '" + raw.base + "' (tsu executes tex, suld, sust, sured, suq)";
+  *error = "unknown instruction '" + Excerpt(raw.base) + "' (tsu executes tex, suld, sust, sured, suq)";
   return false;
 }
 

@@ -3,14 +3,18 @@
 #include "tsu/script.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
+#include <vector>
 
 #include "tsu/encodings.h"
 #include "tsu/hex.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/text.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
 
@@ -29,6 +33,19 @@ std::vector<std::string> SplitWs(const std::string& s) {
   std::vector<std::string> out;
   for (std::string w; in >> w;) out.push_back(w);
   return out;
+}
+
+// The largest value a numeric key's field holds; values above it are errors that name the key,
+// the value and the range (never cut to fit).
+uint64_t FieldMax(const std::string& k) {
+  constexpr uint64_t kU8 = 0xFF, kU32 = 0xFFFFFFFFu;
+  if (k == "base" || k == "handle") return std::numeric_limits<uint64_t>::max();
+  if (k == "block_height" || k == "block_depth" || k == "tile_x" || k == "tile_y" ||
+      k == "tile_z") {
+    return kU8;
+  }
+  if (k == "normalized" || k == "srgb" || k == "seamless") return 1;
+  return kU32;  // extents, pitch, levels, samples, aniso
 }
 
 // Numeric keys surfaces and textures share: base, width, height, depth, array, block_height,
@@ -58,7 +75,8 @@ bool ExtentKey(const std::string& k, uint64_t n, Desc* d) {
 
 class Runner {
  public:
-  Runner(std::string name) : name_(std::move(name)), unit_(&mem_) {}
+  Runner(std::string name, const ScriptOptions& options)
+      : name_(std::move(name)), options_(options), unit_(&mem_) {}
 
   void Line(int lineno, const std::string& raw_line) {
     line_ = lineno;
@@ -95,14 +113,28 @@ class Runner {
     } else if (cmd == "reject") {
       Reject(rest);
     } else {
-      Malformed("unknown command '" + cmd +
+      Malformed("unknown command '" + Excerpt(cmd) +
                 "' (surface, texture, sampler, texel, fill, mem, set, exec, expect, expect_trap, "
                 "expect_mem, reject)");
     }
   }
 
+  // A line longer than kMaxScriptLineBytes is reported, not parsed.
+  void LongLine(int lineno, size_t bytes) {
+    line_ = lineno;
+    Malformed("the line is " + std::to_string(bytes) + " bytes long; the limit is " +
+              std::to_string(kMaxScriptLineBytes));
+  }
+
   ScriptResult Finish() {
     CheckTrapClaimed();
+    if (result_.checks == 0 && result_.failures == 0) {
+      const std::string msg = name_ + ": " + (options_.strict ? "error" : "warning") +
+                              ": the script checks nothing (no expect, expect_trap, expect_mem "
+                              "or reject)";
+      result_.messages.push_back(msg);
+      if (options_.strict) ++result_.failures;
+    }
     return result_;
   }
 
@@ -124,13 +156,39 @@ class Runner {
     Malformed(err);
     return false;
   }
+  // A value for an integer field of at most `max`: a negative literal or one above max is an
+  // error naming the field, the value and the range.
+  bool Ranged(const std::string& what, const std::string& tok, uint64_t max, uint64_t* v) {
+    if (!Value(tok, v)) return false;
+    if (*v > max || (!tok.empty() && tok[0] == '-' && *v != 0)) {
+      Malformed(Excerpt(what) + "=" + Excerpt(tok) + " is out of range (0 to " +
+                std::to_string(max) + ")");
+      return false;
+    }
+    return true;
+  }
+  // A 32-bit pattern (a float literal's bits, or an integer from -2^31 to 2^32 - 1).
+  bool Bits32(const std::string& what, const std::string& tok, uint64_t* v) {
+    if (!Value(tok, v)) return false;
+    if (*v > 0xFFFFFFFFu && *v < (uint64_t{0} - (uint64_t{1} << 31))) {
+      Malformed(Excerpt(what) + "=" + Excerpt(tok) +
+                " does not fit 32 bits (-2147483648 to 4294967295, or a float)");
+      return false;
+    }
+    *v &= 0xFFFFFFFFu;
+    return true;
+  }
+  bool KeyValue(const std::string& k, const std::string& tok, uint64_t* v) {
+    if (k == "bias" || k == "min_lod" || k == "max_lod") return Bits32(k, tok, v);
+    return Ranged(k, tok, FieldMax(k), v);
+  }
 
   // key=value pairs.
   bool Pairs(const std::string& s, std::map<std::string, std::string>* kv) {
     for (const std::string& w : SplitWs(s)) {
       size_t eq = w.find('=');
       if (eq == std::string::npos || eq == 0) {
-        Malformed("expected key=value, got '" + w + "'");
+        Malformed("expected key=value, got '" + Excerpt(w) + "'");
         return false;
       }
       (*kv)[w.substr(0, eq)] = w.substr(eq + 1);
@@ -144,18 +202,18 @@ class Runner {
                  ChannelType* type, Layout* layout, bool* bad) {
     if (k == "dim") {
       auto g = Parse<Geometry>(v);
-      if (!g) return Malformed("unknown dim '" + v + "'"), *bad = true;
+      if (!g) return Malformed("unknown dim '" + Excerpt(v) + "'"), *bad = true;
       *dim = *g;
     } else if (k == "format") {
       size_t slash = v.find('/');
       auto o = Parse<ChannelOrder>(v.substr(0, slash));
       auto t = slash == std::string::npos ? std::nullopt : Parse<ChannelType>(v.substr(slash + 1));
-      if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + v + "'"), *bad = true;
+      if (!o || !t) return Malformed("format must be ORDER/TYPE with OpenCL names, got '" + Excerpt(v) + "'"), *bad = true;
       *order = *o;
       *type = *t;
     } else if (k == "layout") {
       auto l = Parse<Layout>(v);
-      if (!l) return Malformed("layout must be pitch or block, got '" + v + "'"), *bad = true;
+      if (!l) return Malformed("layout must be pitch or block, got '" + Excerpt(v) + "'"), *bad = true;
       *layout = *l;
     } else {
       return false;
@@ -177,14 +235,14 @@ class Runner {
       if (LayoutKey(k, v, &d.dim, &d.order, &d.type, &d.layout, &bad)) {
         if (bad) return;
       } else {
-        if (!Value(v, &n)) return;
+        if (!KeyValue(k, v, &n)) return;
         if (k == "handle") {
           handle = n;
         } else if (ExtentKey(k, n, &d)) {
         } else if (k == "pitch") {
           d.pitch = static_cast<uint32_t>(n);
         } else {
-          return Malformed("unknown surface field '" + k + "'");
+          return Malformed("unknown surface field '" + Excerpt(k) + "'");
         }
       }
     }
@@ -197,7 +255,7 @@ class Runner {
   // a sampler key; sets *bad on a malformed value.
   bool SamplerKey(const std::string& k, const std::string& v, SamplerDesc* d, bool* bad) {
     auto num = [&](uint64_t* n) {
-      if (!Value(v, n)) *bad = true;
+      if (!KeyValue(k, v, n)) *bad = true;
       return !*bad;
     };
     auto flt = [&](float* f) {
@@ -209,7 +267,7 @@ class Runner {
     auto filter = [&](FilterMode* f) {
       auto m = Parse<FilterMode>(v);
       if (!m) {
-        Malformed("filter must be nearest or linear, got '" + v + "'");
+        Malformed("filter must be nearest or linear, got '" + Excerpt(v) + "'");
         *bad = true;
         return;
       }
@@ -225,11 +283,11 @@ class Runner {
       filter(&d->min_filter);
     } else if (k == "mip") {
       auto m = Parse<MipFilter>(v);
-      if (!m) return Malformed("mip must be none, nearest or linear, got '" + v + "'"), *bad = true;
+      if (!m) return Malformed("mip must be none, nearest or linear, got '" + Excerpt(v) + "'"), *bad = true;
       d->mip_filter = *m;
     } else if (k == "address" || k == "address_x" || k == "address_y" || k == "address_z") {
       auto m = Parse<AddressMode>(v);
-      if (!m) return Malformed("address mode must be wrap, clamp, mirror or border, got '" + v + "'"), *bad = true;
+      if (!m) return Malformed("address mode must be wrap, clamp, mirror or border, got '" + Excerpt(v) + "'"), *bad = true;
       for (int a = 0; a < 3; ++a) {
         if (k == "address" || k.back() == "xyz"[a]) d->address[a] = *m;
       }
@@ -243,11 +301,11 @@ class Runner {
       if (num(&n)) d->max_anisotropy = static_cast<uint32_t>(n);
     } else if (k == "read") {
       auto m = Parse<ReadMode>(v);
-      if (!m) return Malformed("read must be element or normalized, got '" + v + "'"), *bad = true;
+      if (!m) return Malformed("read must be element or normalized, got '" + Excerpt(v) + "'"), *bad = true;
       d->read_mode = *m;
     } else if (k == "compare") {
       auto m = Parse<CompareOp>(v);
-      if (!m) return Malformed("unknown compare op '" + v + "'"), *bad = true;
+      if (!m) return Malformed("unknown compare op '" + Excerpt(v) + "'"), *bad = true;
       d->compare = *m;
     } else if (k == "bias") {
       flt(&d->lod_bias);
@@ -260,7 +318,7 @@ class Runner {
       std::string part;
       for (int i = 0; i < 4; ++i) {
         if (!std::getline(in, part, ',')) return Malformed("border needs 4 comma-separated values"), *bad = true;
-        if (!Value(part, &n)) return (void)(*bad = true), true;
+        if (!Bits32("border", part, &n)) return (void)(*bad = true), true;
         d->border[i] = static_cast<uint32_t>(n);
       }
     } else {
@@ -282,7 +340,7 @@ class Runner {
       if (k == "handle") {
         if (!Value(v, &handle)) return;
       } else if (!SamplerKey(k, v, &d, &bad)) {
-        return Malformed("unknown sampler field '" + k + "'");
+        return Malformed("unknown sampler field '" + Excerpt(k) + "'");
       }
       if (bad) return;
     }
@@ -314,15 +372,16 @@ class Runner {
           std::istringstream ts(tile);
           std::string part;
           for (int i = 0; i < 5; ++i) {
-            if (!std::getline(ts, part, ':') || !Value(part, &n)) {
+            if (!std::getline(ts, part, ':')) {
               return Malformed("nonresident tiles are level:layer:x:y:z, separated by ';'");
             }
+            if (!Ranged("nonresident", part, 0xFFFFFFFFu, &n)) return;
             f[i] = static_cast<uint32_t>(n);
           }
           d.non_resident.push_back({f[0], f[1], f[2], f[3], f[4]});
         }
       } else {
-        if (!Value(v, &n)) return;
+        if (!KeyValue(k, v, &n)) return;
         if (k == "handle") {
           handle = n;
         } else if (ExtentKey(k, n, &d)) {
@@ -333,7 +392,7 @@ class Runner {
         } else if (k == "tile_x" || k == "tile_y" || k == "tile_z") {
           d.tile_log2[k.back() - 'x'] = static_cast<uint8_t>(n);
         } else {
-          return Malformed("unknown texture field '" + k + "'");
+          return Malformed("unknown texture field '" + Excerpt(k) + "'");
         }
       }
     }
@@ -352,17 +411,18 @@ class Runner {
     const ResolvedTexture* t = unit_.FindTexture(textures_[w[0]]);
     uint64_t xyz[3], level = 0, layer = 0, sample = 0;
     for (int i = 0; i < 3; ++i) {
-      if (!Value(w[1 + i], &xyz[i])) return;
+      if (!Ranged(std::string(1, "xyz"[i]), w[1 + i], 0xFFFFFFFFu, &xyz[i])) return;
     }
     for (size_t i = 4; i < w.size(); ++i) {
       const size_t e = w[i].find('=');
       const std::string k = w[i].substr(0, e);
       uint64_t n = 0;
-      if (e == std::string::npos || !Value(w[i].substr(e + 1), &n)) return Malformed("bad texel option '" + w[i] + "'");
+      if (e == std::string::npos) return Malformed("bad texel option '" + Excerpt(w[i]) + "'");
+      if (!Ranged(k, w[i].substr(e + 1), 0xFFFFFFFFu, &n)) return;
       if (k == "level") level = n;
       else if (k == "layer") layer = n;
       else if (k == "sample") sample = n;
-      else return Malformed("unknown texel option '" + k + "'");
+      else return Malformed("unknown texel option '" + Excerpt(k) + "'");
     }
     std::vector<std::string> vals = SplitWs(rest.substr(eq + 3));
     if (vals.empty() || vals.size() > 4) return Malformed("texel takes 1 to 4 component values");
@@ -377,7 +437,7 @@ class Runner {
     for (int c = 0; c < 4; ++c) comps[c] = DefaultComponent(t->fmt, c);
     for (size_t i = 0; i < vals.size(); ++i) {
       uint64_t n = 0;
-      if (!Value(vals[i], &n)) return;
+      if (!Bits32("component " + std::to_string(i), vals[i], &n)) return;
       comps[i] = static_cast<uint32_t>(n);
     }
     uint8_t bytes[16] = {};
@@ -401,12 +461,25 @@ class Runner {
       const ResolvedTexture* t = unit_.FindTexture(textures_[w[0]]);
       base = t->desc.base, size = t->size_bytes;
     }
+    if (size > options_.max_fill_bytes) {
+      return Malformed("fill " + Excerpt(w[0]) + ": the footprint is " + std::to_string(size) +
+                       " bytes, above the fill limit of " +
+                       std::to_string(options_.max_fill_bytes) +
+                       " bytes (tsu run --max-fill-bytes)");
+    }
     uint64_t byte = 0;
     const bool index = w[1] == "index";
-    if (!index && w[1] != "zero" && !Value(w[1], &byte)) return;
-    for (uint64_t i = 0; i < size; ++i) {
-      const uint8_t v = static_cast<uint8_t>(index ? (i * 7 + (i >> 8)) : byte);
-      mem_.Write(base + i, &v, 1);
+    if (!index && w[1] != "zero" && !Ranged("fill byte", w[1], 0xFF, &byte)) return;
+    // A page-sized buffer at a time: one sparse-memory lookup per 4 KiB, not per byte.
+    std::vector<uint8_t> buf(4096);
+    for (uint64_t i = 0; i < size;) {
+      const uint64_t n = std::min<uint64_t>(buf.size(), size - i);
+      for (uint64_t j = 0; j < n; ++j) {
+        const uint64_t k = i + j;
+        buf[j] = static_cast<uint8_t>(index ? (k * 7 + (k >> 8)) : byte);
+      }
+      mem_.Write(base + i, buf.data(), static_cast<uint32_t>(n));
+      i += n;
     }
   }
 
@@ -415,10 +488,20 @@ class Runner {
       uint64_t b = 0;
       if (!Value(w[i].rfind("0x", 0) == 0 ? w[i] : "0x" + w[i], &b)) return false;
       if (b > 0xFF) {
-        Malformed("byte '" + w[i] + "' is larger than 0xff");
+        Malformed("byte '" + Excerpt(w[i]) + "' is larger than 0xff");
         return false;
       }
       out->push_back(static_cast<uint8_t>(b));
+    }
+    return true;
+  }
+
+  // n bytes from addr stay below 2^64 (memory does not wrap to address 0).
+  bool InAddressSpace(uint64_t addr, size_t n) {
+    if (n != 0 && addr + (n - 1) < addr) {
+      Malformed(std::to_string(n) + " bytes at " + Hex(addr) +
+                " run past the top of the 64-bit address space");
+      return false;
     }
     return true;
   }
@@ -428,7 +511,7 @@ class Runner {
     uint64_t addr = 0;
     std::vector<uint8_t> bytes;
     if (w.size() < 2) return Malformed("mem ADDR BYTE...");
-    if (!Value(w[0], &addr) || !Bytes(w, 1, &bytes)) return;
+    if (!Value(w[0], &addr) || !Bytes(w, 1, &bytes) || !InAddressSpace(addr, bytes.size())) return;
     mem_.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
   }
 
@@ -544,7 +627,7 @@ class Runner {
   void ExpectTrap(const std::string& rest) {
     const std::string want = Trim(rest);
     auto cause = Parse<TrapCause>(want);
-    if (!cause) return Malformed("unknown trap cause '" + want + "'");
+    if (!cause) return Malformed("unknown trap cause '" + Excerpt(want) + "'");
     ++result_.checks;
     trap_claimed_ = true;
     if (last_.trap != *cause) {
@@ -557,7 +640,7 @@ class Runner {
     uint64_t addr = 0;
     std::vector<uint8_t> want;
     if (w.size() < 2) return Malformed("expect_mem ADDR BYTE...");
-    if (!Value(w[0], &addr) || !Bytes(w, 1, &want)) return;
+    if (!Value(w[0], &addr) || !Bytes(w, 1, &want) || !InAddressSpace(addr, want.size())) return;
     ++result_.checks;
     std::vector<uint8_t> got(want.size());
     mem_.Read(addr, got.data(), static_cast<uint32_t>(got.size()));
@@ -581,13 +664,14 @@ class Runner {
     Instruction in;
     std::string err;
     ++result_.checks;
-    if (ParsePtx(text, &in, &err)) return Fail("expected rejection of '" + Trim(text) + "'");
+    if (ParsePtx(text, &in, &err)) return Fail("expected rejection of '" + Excerpt(Trim(text)) + "'");
     if (err.find(want) == std::string::npos) {
-      Fail("rejection message '" + err + "' does not contain '" + want + "'");
+      Fail("rejection message '" + err + "' does not contain '" + Excerpt(want) + "'");
     }
   }
 
   std::string name_;
+  ScriptOptions options_;
   int line_ = 0;
   int exec_line_ = 0;
   SparseMemory mem_;
@@ -603,15 +687,25 @@ class Runner {
 
 }  // namespace
 
-ScriptResult RunScriptText(const std::string& text, const std::string& name) {
-  Runner r(name);
-  std::istringstream in(text);
+ScriptResult RunScriptText(const std::string& text, const std::string& name,
+                           const ScriptOptions& options) {
+  Runner r(name, options);
   int n = 0;
-  for (std::string line; std::getline(in, line);) r.Line(++n, line);
+  for (size_t pos = 0; pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    ++n;
+    if (end - pos > kMaxScriptLineBytes) {
+      r.LongLine(n, end - pos);
+    } else {
+      r.Line(n, text.substr(pos, end - pos));
+    }
+    pos = end + 1;
+  }
   return r.Finish();
 }
 
-ScriptResult RunScriptFile(const std::string& path) {
+ScriptResult RunScriptFile(const std::string& path, const ScriptOptions& options) {
   std::ifstream f(path);
   if (!f) {
     ScriptResult r;
@@ -622,7 +716,7 @@ ScriptResult RunScriptFile(const std::string& path) {
   }
   std::stringstream ss;
   ss << f.rdbuf();
-  return RunScriptText(ss.str(), path);
+  return RunScriptText(ss.str(), path, options);
 }
 
 }  // namespace tsu

@@ -1,5 +1,7 @@
 #include "regress_cli.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -88,8 +90,52 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   return r;
 }
 
+namespace {
+
+// The directory `dir` exists or can be made: its nearest existing ancestor is a writable
+// directory and no component on the way is a file.
+bool DirUsable(const std::string& dir, std::string* err) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p = fs::absolute(dir, ec);
+  if (ec) return *err = "cannot resolve '" + dir + "'", false;
+  while (!fs::exists(p, ec)) {
+    if (!p.has_parent_path() || p.parent_path() == p) break;
+    p = p.parent_path();
+  }
+  if (!fs::is_directory(p, ec)) return *err = "'" + p.string() + "' is not a directory", false;
+  if (access(p.c_str(), W_OK | X_OK) != 0) return *err = "'" + p.string() + "' is not writable", false;
+  return true;
+}
+
+// The file `path` can be written: opened for appending now (so a run that would fail to write
+// its report fails before it starts, not after).
+bool FileWritable(const std::string& path, std::string* err) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return *err = "'" + path + "' is a directory", false;
+  std::ofstream f(path, std::ios::app);
+  if (!f) return *err = "cannot open '" + path + "' for writing", false;
+  return true;
+}
+
+}  // namespace
+
 int RunRegressCommand(int argc, char** argv) {
   const RegressArgs& a = Args();
+  {
+    std::string why;
+    if (!DirUsable(a.artifacts, &why)) {
+      std::cerr << "error: --artifacts: " << why << "\n";
+      return 2;
+    }
+    for (const auto& [opt, path] : {std::pair<const char*, const std::string&>{"--junit", a.junit},
+                                    {"--coverage-dat", a.coverage_dat}}) {
+      if (!path.empty() && !FileWritable(path, &why)) {
+        std::cerr << "error: " << opt << ": " << why << "\n";
+        return 2;
+      }
+    }
+  }
   CosimOptions o;
   o.config = a.config;
   o.seed = a.seed;
@@ -103,7 +149,12 @@ int RunRegressCommand(int argc, char** argv) {
   o.artifacts = a.artifacts;
   o.coverage_dat = a.coverage_dat;
   if (a.require_coverage && o.coverage_dat.empty()) {
-    std::filesystem::create_directories(a.artifacts);
+    std::error_code ec;
+    std::filesystem::create_directories(a.artifacts, ec);
+    if (ec) {
+      std::cerr << "error: --artifacts: cannot create '" << a.artifacts << "': " << ec.message() << "\n";
+      return 2;
+    }
     o.coverage_dat = a.artifacts + "/regress_seed" + std::to_string(a.seed) + ".cov.dat";
   }
   o.mem_stall_percent = a.mem_stall;
@@ -159,6 +210,11 @@ int RunRegressCommand(int argc, char** argv) {
   if (!a.junit.empty()) {
     std::ofstream f(a.junit);
     f << JUnitXml(r, o);
+    f.close();
+    if (!f) {
+      std::cerr << "error: --junit: could not write '" << a.junit << "'\n";
+      return 2;
+    }
   }
   if (!r.ok) {
     std::cout << "\nFAIL: " << r.report << "\n";

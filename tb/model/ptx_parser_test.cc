@@ -8,6 +8,7 @@
 
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/text.h"
 
 namespace tsu {
 namespace {
@@ -184,6 +185,45 @@ TEST(PtxParser, InvalidFormsNameTheBrokenRule) {
     EXPECT_NE(err.find(rule), std::string::npos)
         << "for: " << text << "\n  message: " << err << "\n  should mention: " << rule;
   }
+}
+
+// Input the front end must refuse cleanly (issue 17): not UTF-8, too long, too many operands.
+// Every message is short and valid UTF-8, so it can be printed and put in JSON.
+TEST(PtxParserLimits, BadBytesLongLinesAndHugeVectorsAreErrors) {
+  Instruction in;
+  std::string err;
+  EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, {x}];\xff", &in, &err));
+  EXPECT_EQ(err, "the text is not valid UTF-8 (byte 0xFF at column 32)");
+  // A multi-byte character where an error message cuts its excerpt: the cut is at a boundary.
+  const std::string cut = "suld.b.1d.b32.trap r, [s, {x}]; " + std::string(23, 'a') + "\xc3\xa9";
+  EXPECT_FALSE(ParsePtx(cut, &in, &err));
+  EXPECT_EQ(FirstInvalidUtf8(err), std::string::npos) << err;
+  EXPECT_NE(err.find("unexpected text after the instruction"), std::string::npos) << err;
+  // Overlong, surrogate and truncated sequences are not UTF-8.
+  for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xe2\x82", "\xf4\x90\x80\x80"}) {
+    EXPECT_NE(FirstInvalidUtf8(bad), std::string::npos) << bad;
+  }
+  EXPECT_EQ(FirstInvalidUtf8("x\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), std::string::npos);
+
+  std::string coords;
+  for (int i = 0; i < 5'000'000; ++i) coords += (i ? ",x" : "x");
+  EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, {" + coords + "}];", &in, &err));
+  EXPECT_EQ(err.rfind("the instruction is ", 0), 0u) << err.substr(0, 100);
+  EXPECT_NE(err.find("the limit is 4096"), std::string::npos);
+  EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, {x,x,x,x,x}];", &in, &err));
+  EXPECT_EQ(err, "a vector operand has at most 4 elements");
+  EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, x, x, x, x];", &in, &err));
+  EXPECT_EQ(err, "an address operand has at most 4 items");
+  EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, 0x" + std::string(3000, '1') + "];", &in, &err));
+  EXPECT_LT(err.size(), 120u) << err;
+}
+
+TEST(PtxParserLimits, ExcerptIsShortPrintableAndCutAtACharacter) {
+  EXPECT_EQ(Excerpt("abc"), "abc");
+  EXPECT_EQ(Excerpt(std::string(100, 'a'), 4), "aaaa...");
+  EXPECT_EQ(Excerpt("a\xff\n", 10), "a\\xFF\\x0A");
+  EXPECT_EQ(Excerpt("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9\xc3\xa9");  // whole characters only
+  EXPECT_EQ(Excerpt("\xc3\xa9\xc3\xa9\xc3\xa9", 3), "\xc3\xa9\xc3\xa9...");
 }
 
 }  // namespace

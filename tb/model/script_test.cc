@@ -75,5 +75,104 @@ TEST(Script, Reject) {
   EXPECT_EQ(RunScriptText("reject \"nope\" suld.b.1d.b32.trap r, [s, {x}];\n", "t").failures, 1);
 }
 
+// Bad input (issue 17): each gets an error naming what is wrong, never a silent cut, a wrap, a
+// hang or an unbounded allocation.
+std::string FirstMessage(const ScriptResult& r) { return r.messages.empty() ? "" : r.messages[0]; }
+
+TEST(ScriptLimits, ValuesThatDoNotFitTheirFieldAreErrors) {
+  struct Case {
+    const char* line;
+    const char* message;
+  } cases[] = {
+      {"surface s dim=1d width=4294967297 format=R/UNSIGNED_INT8 base=0x100",
+       "width=4294967297 is out of range (0 to 4294967295)"},
+      {"surface s dim=2d width=4 height=4 pitch=4294967312 format=R/UNSIGNED_INT8 base=0x100",
+       "pitch=4294967312 is out of range (0 to 4294967295)"},
+      {"surface s dim=2d width=4 height=4 pitch=-16 format=R/UNSIGNED_INT8 base=0x100",
+       "pitch=-16 is out of range (0 to 4294967295)"},
+      {"surface s dim=2d width=4 height=4 layout=block block_height=256 format=R/UNSIGNED_INT8 "
+       "base=0x100",
+       "block_height=256 is out of range (0 to 255)"},
+      {"texture t dim=2d width=4 height=4 levels=4294967296 format=R/UNSIGNED_INT8 base=0x100",
+       "levels=4294967296 is out of range (0 to 4294967295)"},
+      {"sampler p normalized=2", "normalized=2 is out of range (0 to 1)"},
+      {"sampler p border=1,2,3,4294967296", "border=4294967296 does not fit 32 bits"},
+  };
+  for (const Case& c : cases) {
+    ScriptResult r = RunScriptText(std::string(c.line) + "\n", "t.tsu");
+    EXPECT_TRUE(r.malformed) << c.line;
+    EXPECT_NE(FirstMessage(r).find(c.message), std::string::npos) << FirstMessage(r);
+    EXPECT_EQ(FirstMessage(r).rfind("t.tsu:1: error: ", 0), 0u) << FirstMessage(r);
+  }
+  // What does fit still binds: signed and float bit patterns where the field holds 32 bits.
+  ScriptResult ok = RunScriptText("sampler p border=-1,0f3f800000,-1.5,4294967295 bias=-0.5\n"
+                                  "expect_mem 0 00\n",
+                                  "t");
+  EXPECT_EQ(ok.failures, 0) << FirstMessage(ok);
+}
+
+TEST(ScriptLimits, MemoryDoesNotWrapPastTheTop) {
+  ScriptResult r = RunScriptText("mem 0xffffffffffffffff 01 02\n", "t.tsu");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_EQ(FirstMessage(r),
+            "t.tsu:1: error: 2 bytes at 0xffffffffffffffff run past the top of the 64-bit "
+            "address space");
+  EXPECT_TRUE(RunScriptText("expect_mem 0xfffffffffffffffe 00 00 00\n", "t").malformed);
+  EXPECT_EQ(RunScriptText("mem 0xfffffffffffffffe 01 02\nexpect_mem 0xfffffffffffffffe 01 02\n", "t")
+                .failures,
+            0);
+}
+
+TEST(ScriptLimits, FillAboveTheLimitIsRefusedAndFillIsFast) {
+  const std::string big =
+      "surface s dim=2d width=16384 height=16384 format=RGBA/FLOAT base=0x100\nfill s index\n";
+  ScriptResult r = RunScriptText(big, "t.tsu");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_NE(FirstMessage(r).find("t.tsu:2: error: fill s: the footprint is 4294967296 bytes, "
+                                 "above the fill limit of 268435456 bytes"),
+            std::string::npos)
+      << FirstMessage(r);
+  ScriptOptions small;
+  small.max_fill_bytes = 8;  // the 16-byte surface is above it
+  EXPECT_TRUE(RunScriptText(std::string(kSurface) + "fill s index\n", "t", small).malformed);
+  small.max_fill_bytes = 16;
+  EXPECT_EQ(RunScriptText(std::string(kSurface) + "fill s 0x5a\nexpect_mem 0x10f 5a\n", "t", small)
+                .failures,
+            0);
+  EXPECT_TRUE(RunScriptText(std::string(kSurface) + "fill s 256\n", "t").malformed);
+}
+
+TEST(ScriptLimits, AScriptThatChecksNothingSaysSo) {
+  ScriptResult warn = RunScriptText("", "empty.tsu");
+  EXPECT_EQ(warn.failures, 0);
+  ASSERT_EQ(warn.messages.size(), 1u);
+  EXPECT_EQ(warn.messages[0],
+            "empty.tsu: warning: the script checks nothing (no expect, expect_trap, expect_mem "
+            "or reject)");
+  ScriptOptions strict;
+  strict.strict = true;
+  ScriptResult fail = RunScriptText(kSurface, "s.tsu", strict);
+  EXPECT_EQ(fail.failures, 1);
+  EXPECT_EQ(fail.messages.at(0).rfind("s.tsu: error: the script checks nothing", 0), 0u);
+}
+
+TEST(ScriptLimits, LongLinesAndTokensAreQuotedShort) {
+  const std::string token(10 << 20, 'a');  // a 10 MB token
+  const std::string line = "surface s " + token;
+  ScriptResult r = RunScriptText(line + "\n", "t");
+  EXPECT_TRUE(r.malformed);
+  EXPECT_LT(FirstMessage(r).size(), 200u) << FirstMessage(r).substr(0, 200);
+  EXPECT_NE(FirstMessage(r).find("the line is " + std::to_string(line.size()) +
+                                 " bytes long; the limit is 65536"),
+            std::string::npos);
+  const std::string mid(1000, 'b');
+  ScriptResult q = RunScriptText("frobnicate" + mid + " x\n", "t");
+  EXPECT_LT(FirstMessage(q).size(), 200u);
+  EXPECT_NE(FirstMessage(q).find("unknown command 'frobnicatebbb"), std::string::npos);
+  // Invalid UTF-8 comes back escaped, never raw.
+  ScriptResult u = RunScriptText("frob\xff\n", "t");
+  EXPECT_NE(FirstMessage(u).find("'frob\\xFF'"), std::string::npos) << FirstMessage(u);
+}
+
 }  // namespace
 }  // namespace tsu

@@ -14,6 +14,7 @@
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/script.h"
+#include "tsu/text.h"
 
 namespace {
 
@@ -32,7 +33,10 @@ int CmdPtx(const std::vector<std::string>& words) {
         nlohmann::ordered_json j;
         j["valid"] = false;
         j["error"] = err;
-        j["text"] = line;
+        // The line as read, unless it is too long or not UTF-8 (then a safe excerpt).
+        const bool quotable = line.size() <= tsu::kMaxInstructionBytes &&
+                              tsu::FirstInvalidUtf8(line) == std::string::npos;
+        j["text"] = quotable ? line : tsu::Excerpt(line, 80);
         std::cout << j.dump() << '\n';
       }
     }
@@ -52,11 +56,11 @@ int CmdPtx(const std::vector<std::string>& words) {
   return 0;
 }
 
-int CmdRun(const std::vector<std::string>& files, bool quiet) {
+int CmdRun(const std::vector<std::string>& files, bool quiet, const tsu::ScriptOptions& opt) {
   int failed_files = 0, checks = 0, execs = 0;
   bool malformed = false;
   for (const std::string& f : files) {
-    tsu::ScriptResult r = tsu::RunScriptFile(f);
+    tsu::ScriptResult r = tsu::RunScriptFile(f, opt);
     for (const std::string& m : r.messages) std::cerr << m << '\n';
     checks += r.checks;
     execs += r.execs;
@@ -97,6 +101,12 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "Run directed test scripts through the model");
   run->add_option("files", run_files, "Script files (docs/run-scripts.md)")->required()->check(CLI::ExistingFile);
   run->add_flag("-q,--quiet", quiet, "Print only failures and the summary");
+  tsu::ScriptOptions run_opt;
+  run->add_flag("--strict", run_opt.strict,
+                "A script that checks nothing fails (by default it is a warning)");
+  run->add_option("--max-fill-bytes", run_opt.max_fill_bytes,
+                  "Largest footprint `fill` writes (default 268435456 = 256 MiB)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
 
   tsu::RenderOptions ropt;
   auto* render = app.add_subcommand("render", "Draw PNGs through the model's tex: a mipmapped plane "
@@ -122,5 +132,5 @@ int main(int argc, char** argv) {
   if (ptx->parsed()) return CmdPtx(ptx_words);
   if (render->parsed()) return tsu::Render(ropt);
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
-  return CmdRun(run_files, quiet);
+  return CmdRun(run_files, quiet, run_opt);
 }

@@ -8,6 +8,7 @@
 #ifndef TSU_PTX_PARSER_H_
 #define TSU_PTX_PARSER_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,12 @@ struct RawInstruction {
   std::vector<std::string> mods;    // modifiers without dots, in written order
   std::vector<RawOperand> operands;
 };
+
+// Input limits (docs/semantics.md, "Front-end limits"): longer or larger input is an error, not
+// work that grows with it.
+constexpr size_t kMaxInstructionBytes = 4096;  // one instruction's text
+constexpr size_t kMaxVectorElements = 4;       // {a, b, c, d}: PTX vectors are .v2 or .v4
+constexpr size_t kMaxAddressItems = 4;         // [tex, sampler, coords, ...]
 
 // Syntax only. Returns false and sets *error on malformed text.
 bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error);

@@ -2,6 +2,8 @@
 #ifndef TSU_SCRIPT_H_
 #define TSU_SCRIPT_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,13 +14,26 @@ struct ScriptResult {
   int checks = 0;    // expectations evaluated
   int failures = 0;  // expectations that did not hold
   bool malformed = false;              // a line could not be understood (counts as a failure)
-  std::vector<std::string> messages;   // "file:line: ..." for every failure or error
+  std::vector<std::string> messages;   // "file:line: ..." for every failure, error or warning
 };
 
+struct ScriptOptions {
+  // `fill` materializes a footprint byte by byte in the sparse memory; a larger one is an error
+  // that names this limit (tsu run --max-fill-bytes).
+  uint64_t max_fill_bytes = uint64_t{1} << 28;  // 256 MiB
+  // A script that checks nothing (no expect, expect_trap, expect_mem or reject) is a warning;
+  // with strict, a failure.
+  bool strict = false;
+};
+
+// Longest script line; a longer one is an error (and is not parsed).
+constexpr size_t kMaxScriptLineBytes = 65536;
+
 // Runs a script held in `text`; `name` prefixes messages.
-ScriptResult RunScriptText(const std::string& text, const std::string& name);
+ScriptResult RunScriptText(const std::string& text, const std::string& name,
+                           const ScriptOptions& options = {});
 // Reads and runs a file; a missing file is reported as malformed.
-ScriptResult RunScriptFile(const std::string& path);
+ScriptResult RunScriptFile(const std::string& path, const ScriptOptions& options = {});
 
 }  // namespace tsu
 
