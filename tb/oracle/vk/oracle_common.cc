@@ -128,7 +128,7 @@ std::vector<uint32_t> RunShader(Oracle& o, const char* shader, bool storage, con
     std::fprintf(stderr, "oracle: internal error: no shader variant %s\n", shader);
     std::exit(2);
   }
-  Pipeline p = o.vk->CreatePipeline(s->words, s->count, storage);
+  const Pipeline& p = o.vk->CachedPipeline(s->words, s->count, storage);
   Buffer in = o.vk->CreateBuffer(cases.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   std::memcpy(in.map, cases.data(), cases.size() * 4);
   Buffer out = o.vk->CreateBuffer(out_words * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -137,7 +137,6 @@ std::vector<uint32_t> RunShader(Oracle& o, const char* shader, bool storage, con
   std::memcpy(r.data(), out.map, out_words * 4);
   o.vk->Destroy(&in);
   o.vk->Destroy(&out);
-  o.vk->Destroy(&p);
   return r;
 }
 

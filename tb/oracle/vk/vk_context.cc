@@ -1,8 +1,8 @@
 #include "vk_context.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 
 namespace tsu {
@@ -22,6 +22,7 @@ void Check(VkResult r, const char* what) {
 Context::~Context() {
   if (device_ != VK_NULL_HANDLE) {
     vkDeviceWaitIdle(device_);
+    for (auto& [key, p] : pipelines_) Destroy(&p);
     vkDestroyDescriptorPool(device_, dpool_, nullptr);
     vkDestroyCommandPool(device_, pool_, nullptr);
     vkDestroyDevice(device_, nullptr);
@@ -30,6 +31,9 @@ Context::~Context() {
 }
 
 bool Context::Open(std::string* error) {
+  // lavapipe's time here is LLVM compiling shaders; its optimisation passes do not change the
+  // results (IEEE operations are not reassociated either way) and cost a third of the run.
+  setenv("GALLIVM_PERF", "nopt", /*overwrite=*/0);
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "tsu-oracle";
   app.apiVersion = VK_API_VERSION_1_3;
@@ -317,6 +321,15 @@ Pipeline Context::CreatePipeline(const uint32_t* spirv, size_t words, bool stora
   Check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &cpi, nullptr, &p.pipeline),
         "vkCreateComputePipelines");
   return p;
+}
+
+const Pipeline& Context::CachedPipeline(const uint32_t* spirv, size_t words, bool storage_image) {
+  auto it = pipelines_.find({spirv, storage_image});
+  if (it == pipelines_.end()) {
+    it = pipelines_.emplace(std::make_pair(spirv, storage_image),
+                            CreatePipeline(spirv, words, storage_image)).first;
+  }
+  return it->second;
 }
 
 void Context::Destroy(Pipeline* p) {

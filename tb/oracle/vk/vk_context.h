@@ -8,7 +8,9 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tsu {
@@ -76,6 +78,10 @@ class Context {
 
   Pipeline CreatePipeline(const uint32_t* spirv, size_t words, bool storage_image);
   void Destroy(Pipeline* p);
+  // The pipeline of a shader variant, created on first use and kept until the context closes.
+  // lavapipe compiles a pipeline's shader through LLVM when it is created, so one pipeline per
+  // dispatch made the oracle's run mostly compile time (minutes with a cold shader cache).
+  const Pipeline& CachedPipeline(const uint32_t* spirv, size_t words, bool storage_image);
   VkSampler CreateSampler(const VkSamplerCreateInfo& info);
   void Destroy(VkSampler s) { vkDestroySampler(device_, s, nullptr); }
 
@@ -99,6 +105,7 @@ class Context {
   VkPhysicalDeviceMemoryProperties mem_props_ = {};
   VkPhysicalDeviceLimits limits_ = {};
   std::string device_name_;
+  std::map<std::pair<const uint32_t*, bool>, Pipeline> pipelines_;
 };
 
 }  // namespace vk
