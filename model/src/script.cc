@@ -532,7 +532,7 @@ class Runner {
     }
     auto it = regs_.find(o.name);
     if (it == regs_.end()) {
-      Malformed("register '" + o.name + "' is read before it is set");
+      Malformed("register '" + Excerpt(o.name) + "' is read before it is set");
       return false;
     }
     *v = it->second;
@@ -617,9 +617,10 @@ class Runner {
       ++result_.checks;
       auto it = regs_.find(k);
       if (it == regs_.end()) {
-        Fail("expected " + k + " = " + Hex(want) + ", but " + k + " was never written");
+        Fail("expected " + Excerpt(k) + " = " + Hex(want) + ", but " + Excerpt(k) +
+             " was never written");
       } else if (it->second != want) {
-        Fail("expected " + k + " = " + Hex(want) + ", got " + Hex(it->second));
+        Fail("expected " + Excerpt(k) + " = " + Hex(want) + ", got " + Hex(it->second));
       }
     }
   }
