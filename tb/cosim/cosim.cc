@@ -673,7 +673,23 @@ CosimResult RunCosimOn(const CosimOptions& opt) {
   return r;
 }
 
+bool CosimHasFastModel(const std::string& config) {
+#define TSU_FAST_CONFIG(name, dut, root) \
+  if (config == #name) return true;
+#include "tsu_fast_configs.inc"
+#undef TSU_FAST_CONFIG
+  return false;
+}
+
 CosimResult RunCosim(const CosimOptions& opt) {
+  // Without a coverage database to write, the uninstrumented model of the configuration (if it
+  // has one) runs: the same RTL and checks, about twice the simulation speed.
+  if (opt.coverage_dat.empty()) {
+#define TSU_FAST_CONFIG(name, dut, root) \
+  if (opt.config == #name) return RunCosimOn<dut, root>(opt);
+#include "tsu_fast_configs.inc"
+#undef TSU_FAST_CONFIG
+  }
 #define TSU_CONFIG(name, dut, root) \
   if (opt.config == #name) return RunCosimOn<dut, root>(opt);
 #include "tsu_configs.inc"

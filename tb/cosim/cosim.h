@@ -65,6 +65,9 @@ struct CosimResult {
   std::map<uint64_t, uint8_t> probed;   // directed runs: the unit's final bytes at probe_bytes
 };
 
+// True if `config` has a model built without coverage instrumentation, which RunCosim uses when
+// opt.coverage_dat is empty.
+bool CosimHasFastModel(const std::string& config);
 CosimResult RunCosim(const CosimOptions& opt);
 // The configurations this build has (fpga/configs/*.cfg), "default" first.
 std::vector<std::string> CosimConfigs();

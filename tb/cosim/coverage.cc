@@ -61,6 +61,7 @@ Coverage::Coverage() {
 }
 
 void Coverage::SetFamilies(const FormatFamilies& f) {
+  by_key_.m.clear();  // bins may be renamed below
   families_ = f;
   for (const auto& [o, t] : kSustFormats) {
     FormatInfo fi;
@@ -77,39 +78,54 @@ void Coverage::SetFamilies(const FormatFamilies& f) {
 
 void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r) {
   const Instruction& in = t.in;
-  Hit(in.resource_is_symbol ? "handle.direct" : "handle.indirect");
-  if (r.trap != TrapCause::kNone) Hit("trap." + S(Name(r.trap)));
+  auto u = [](auto e) { return static_cast<unsigned>(e); };
+  Hit(Key({1, in.resource_is_symbol}),
+      [&] { return std::string(in.resource_is_symbol ? "handle.direct" : "handle.indirect"); });
+  if (r.trap != TrapCause::kNone) Hit(Key({2, u(r.trap)}), [&] { return "trap." + S(Name(r.trap)); });
   if (in.opcode == Opcode::kSuq) {
-    if (r.trap == TrapCause::kNone) Hit("suq." + S(Name(in.query)));
+    if (r.trap == TrapCause::kNone) {
+      Hit(Key({3, u(in.query)}), [&] { return "suq." + S(Name(in.query)); });
+    }
     return;
   }
   if (s == nullptr || r.trap == TrapCause::kIllegalInstruction ||
       r.trap == TrapCause::kInvalidHandle) {
     return;
   }
-  const std::string op = S(Name(in.opcode)) + "." + S(Name(in.addressing));
+  const unsigned op_code = u(in.opcode) << 1 | u(in.addressing);
+  auto op = [&] { return S(Name(in.opcode)) + "." + S(Name(in.addressing)); };
   if (r.trap != TrapCause::kFormatMismatch && r.trap != TrapCause::kGeometryMismatch) {
     const bool oob = r.oob_axes != 0;
-    Hit("cross." + op + "." + S(Name(in.geom)) + "." + S(Name(in.clamp)) + "." +
-        (oob ? "oob" : "in") + "." + S(Name(s->desc.layout)));
+    Hit(Key({4, op_code, u(in.geom), u(in.clamp), oob, u(s->desc.layout)}), [&] {
+      return "cross." + op() + "." + S(Name(in.geom)) + "." + S(Name(in.clamp)) + "." +
+             (oob ? "oob" : "in") + "." + S(Name(s->desc.layout));
+    });
   }
   if (in.addressing == Addressing::kByte && in.opcode != Opcode::kSured) {
-    Hit("type." + op + "." + S(Name(in.type)));
-    Hit("vec." + op + "." + (in.vec == VecSize::kV1 ? std::string("v1") : S(Name(in.vec))));
-    if (r.misaligned) Hit("misaligned." + op);
+    Hit(Key({5, op_code, u(in.type)}), [&] { return "type." + op() + "." + S(Name(in.type)); });
+    Hit(Key({6, op_code, u(in.vec)}), [&] {
+      return "vec." + op() + "." + (in.vec == VecSize::kV1 ? std::string("v1") : S(Name(in.vec)));
+    });
+    if (r.misaligned) Hit(Key({7, op_code}), [&] { return "misaligned." + op(); });
   }
   if (in.opcode == Opcode::kSured && r.trap == TrapCause::kNone) {
-    Hit(in.addressing == Addressing::kByte
-            ? "redop.b." + S(Name(in.red_op)) + "." + S(Name(in.type))
-            : "redop.p." + S(Name(in.red_op)));
+    const bool b = in.addressing == Addressing::kByte;
+    Hit(Key({8, b, u(in.red_op), b ? u(in.type) : 0u}), [&] {
+      return b ? "redop.b." + S(Name(in.red_op)) + "." + S(Name(in.type))
+               : "redop.p." + S(Name(in.red_op));
+    });
   }
   if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
       r.trap == TrapCause::kNone) {
-    Hit("format.sust.p." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type)));
+    Hit(Key({9, u(s->desc.order), u(s->desc.type)}), [&] {
+      return "format.sust.p." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type));
+    });
   }
   if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
       r.trap == TrapCause::kFormatMismatch && !families_.Converts(s->fmt.kind)) {
-    Hit("format.sust.p_left_out." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type)));
+    Hit(Key({10, u(s->desc.order), u(s->desc.type)}), [&] {
+      return "format.sust.p_left_out." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type));
+    });
   }
   // Hazards: this access against the recent ones (the unit's pipeline holds about 8).
   const MemAccess& a = r.write.valid ? r.write : r.read;
@@ -118,15 +134,17 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
     const bool same_line = (p.addr >> 4) == (a.addr >> 4);
     const bool same_bytes = p.addr == a.addr && p.size == a.size;
     if (p.op == Opcode::kSured && in.opcode == Opcode::kSured && same_bytes) {
-      Hit("hazard.sured_after_sured_same_address");
+      Hit(Key({11, 0}), [] { return std::string("hazard.sured_after_sured_same_address"); });
     }
     if (p.op == Opcode::kSured && in.opcode == Opcode::kSuld && same_line) {
-      Hit("hazard.load_after_sured_same_line");
+      Hit(Key({11, 1}), [] { return std::string("hazard.load_after_sured_same_line"); });
     }
     if (p.op == Opcode::kSust && in.opcode == Opcode::kSuld && same_bytes) {
-      Hit("hazard.load_after_store_same_bytes");
+      Hit(Key({11, 2}), [] { return std::string("hazard.load_after_store_same_bytes"); });
     }
-    if (p.op == Opcode::kSured && in.opcode == Opcode::kSust) Hit("hazard.store_after_sured");
+    if (p.op == Opcode::kSured && in.opcode == Opcode::kSust) {
+      Hit(Key({11, 3}), [] { return std::string("hazard.store_after_sured"); });
+    }
   }
   recent_.push_back({in.opcode, a.addr, a.size});
   if (recent_.size() > 8) recent_.pop_front();

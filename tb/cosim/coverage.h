@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <initializer_list>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "stimulus.h"
@@ -38,6 +40,33 @@ class Coverage {
 
  private:
   void Hit(const std::string& bin) { ++bins_[bin]; }
+  // A bin named by small codes (`key`, from Key()): its name is built only on its first hit,
+  // so a transaction costs hash lookups, not string building and map searches.
+  template <class NameFn>
+  void Hit(uint64_t key, NameFn name) {
+    auto it = by_key_.m.find(key);
+    if (it == by_key_.m.end()) it = by_key_.m.emplace(key, &bins_[name()]).first;
+    ++*it->second;
+  }
+  static uint64_t Key(std::initializer_list<unsigned> codes) {
+    uint64_t k = 0;
+    for (unsigned c : codes) k = (k << 8) | (c & 0xFF);
+    return k;
+  }
+  // Points into bins_ (std::map nodes stay put, and move with a moved map); a copy of the
+  // coverage starts it afresh, so it never points into another object's bins.
+  struct KeyCache {
+    std::unordered_map<uint64_t, uint64_t*> m;
+    KeyCache() = default;
+    KeyCache(const KeyCache&) {}
+    KeyCache& operator=(const KeyCache&) {
+      m.clear();
+      return *this;
+    }
+    KeyCache(KeyCache&&) = default;
+    KeyCache& operator=(KeyCache&&) = default;
+  };
+  KeyCache by_key_;
   std::vector<std::string> planned_;
   FormatFamilies families_;
   std::map<std::string, uint64_t> bins_;

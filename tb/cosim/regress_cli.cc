@@ -176,6 +176,10 @@ int RunRegressCommand(int argc, char** argv) {
   std::fprintf(stderr, "regress: configuration %s, seed %llu, %llu transactions (repeat: %s)\n",
                a.config.c_str(), static_cast<unsigned long long>(a.seed),
                static_cast<unsigned long long>(a.ops), repro.c_str());
+  if (o.coverage_dat.empty() && CosimHasFastModel(a.config)) {
+    std::fprintf(stderr, "regress: RTL model without coverage instrumentation (--coverage-dat or "
+                         "--require-coverage runs the instrumented one)\n");
+  }
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the model's banner is noise here
   const CosimResult r = RunCosim(o);
   std::cout << ResultTable(r);
