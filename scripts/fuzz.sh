@@ -2,11 +2,13 @@
 # Runs tsu's libFuzzer targets (tb/fuzz): the PTX front end, `tsu run` scripts, and descriptor
 # validation with the instructions that use what it accepts.
 #
-#   scripts/fuzz.sh [--time SECONDS] [--jobs N] [target...]     targets: ptx script descriptor
+#   scripts/fuzz.sh [--time SECONDS | --runs N] [--seed S] [--jobs N] [target...]
+#   targets: ptx script descriptor
 #
 # Builds tb/fuzz with clang into build-fuzz/ (ASan + UBSan + libFuzzer), seeds each target's
 # corpus from committed files (examples/*.tsu, the ptxas form table, tb/fuzz/seeds/) and runs it
-# for --time seconds (default 60) with a 2 GB RSS limit and a 10 s per-input timeout. The corpus
+# for --time seconds (default 60), or for exactly --runs inputs (with --seed, a repeatable run:
+# what CTest does), with a 2 GB RSS limit and a 10 s per-input timeout. The corpus
 # grows in build-fuzz/corpus/<target> across runs. Prints executions, exec/s and coverage per
 # target; exits 1 on a crash, timeout or out-of-memory (the input is left in build-fuzz/crashes/;
 # rerun it with build-fuzz/fuzz_<target> FILE, then commit it to tb/fuzz/regressions/<target>/,
@@ -14,18 +16,24 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 secs=60
+runs=""
+seed=""
 jobs=1
 targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --time) secs="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
     -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [[ "$secs" =~ ^[0-9]+$ && "$secs" -ge 1 ]] || { echo "fuzz: --time takes whole seconds >= 1" >&2; exit 2; }
+[[ -z "$runs" || "$runs" =~ ^[0-9]+$ ]] || { echo "fuzz: --runs takes a count" >&2; exit 2; }
+[[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "fuzz: --seed takes a number" >&2; exit 2; }
 [[ ${#targets[@]} -gt 0 ]] || targets=(ptx script descriptor)
 command -v clang++ >/dev/null || { echo "fuzz: clang++ not found (scripts/setup.sh installs it)" >&2; exit 77; }
 out="${TSU_FUZZ_BUILD:-$root/build-fuzz}"
@@ -63,18 +71,22 @@ for t in "${targets[@]}"; do
   fi
   set +e
   par=()
-  [[ "$jobs" -gt 1 ]] && par=(-fork="$jobs")  # parallel workers; their logs go to $out
+  [[ "$jobs" -gt 1 ]] && par+=(-fork="$jobs")  # parallel workers; their logs go to $out
+  [[ -n "$runs" ]] && par+=(-runs="$runs")
+  [[ -n "$seed" ]] && par+=(-seed="$seed")
+  start=$(date +%s)
   (cd "$out" && "$bin" "$corpus" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
     -max_len=8192 "${par[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/") >"$log" 2>&1
   rc=$?
   set -e
-  runs=$(grep -ho 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
-  rate=$(( runs / secs ))
+  took=$(( $(date +%s) - start )); (( took > 0 )) || took=1
+  done_runs=$(grep -ho 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
+  rate=$(( done_runs / took ))
   if [[ $rc -eq 0 ]]; then
-    echo "fuzz $t: $runs executions in ${secs} s ($rate exec/s), coverage $cov edges, corpus $(ls "$corpus" | wc -l) inputs: OK"
+    echo "fuzz $t: $done_runs executions in ${took} s ($rate exec/s), coverage $cov edges, corpus $(ls "$corpus" | wc -l) inputs: OK"
   else
-    echo "fuzz $t: FAILED after $runs executions (exit $rc); log $log, input in $out/crashes/$t/" >&2
+    echo "fuzz $t: FAILED after $done_runs executions (exit $rc); log $log, input in $out/crashes/$t/" >&2
     grep -m 5 -E 'ERROR|SUMMARY|==[0-9]+==' "$log" >&2 || tail -20 "$log" >&2
     status=1
   fi

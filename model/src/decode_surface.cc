@@ -6,11 +6,13 @@
 #include <string>
 
 #include "tsu/ptx_parser.h"
+#include "tsu/text.h"
 
 namespace tsu {
 namespace {
 
-std::string Dot(std::string_view s) { return "." + std::string(s); }
+// A modifier as written, quoted short (it may be a long run of garbage).
+std::string Dot(std::string_view s) { return "." + Excerpt(s); }
 
 // Modifiers sorted into their categories; a category given twice is an error.
 struct Mods {

@@ -10,11 +10,13 @@
 #include <string>
 
 #include "tsu/ptx_parser.h"
+#include "tsu/text.h"
 
 namespace tsu {
 namespace {
 
-std::string Dot(std::string_view s) { return "." + std::string(s); }
+// A modifier as written, quoted short (it may be a long run of garbage).
+std::string Dot(std::string_view s) { return "." + Excerpt(s); }
 
 struct TexMods {
   std::optional<TexMode> mode;

@@ -108,11 +108,17 @@ bool DirUsable(const std::string& dir, std::string* err) {
   return true;
 }
 
-// The file `path` can be written: opened for appending now (so a run that would fail to write
-// its report fails before it starts, not after).
+// The file `path` can be written: its directory made if missing, the file opened for appending
+// now (so a run that would fail to write its report fails before it starts, not after).
 bool FileWritable(const std::string& path, std::string* err) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return *err = "'" + path + "' is a directory", false;
+  // Its directory is made if missing, as for --artifacts.
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty() && !std::filesystem::exists(parent, ec)) {
+    std::filesystem::create_directories(parent, ec);
+    if (ec) return *err = "cannot create '" + parent.string() + "': " + ec.message(), false;
+  }
   std::ofstream f(path, std::ios::app);
   if (!f) return *err = "cannot open '" + path + "' for writing", false;
   return true;

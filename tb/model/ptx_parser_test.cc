@@ -216,6 +216,10 @@ TEST(PtxParserLimits, BadBytesLongLinesAndHugeVectorsAreErrors) {
   EXPECT_EQ(err, "an address operand has at most 4 items");
   EXPECT_FALSE(ParsePtx("suld.b.1d.b32.trap r, [s, 0x" + std::string(3000, '1') + "];", &in, &err));
   EXPECT_LT(err.size(), 120u) << err;
+  // Found by fuzz.ptx: an unknown modifier was quoted whole (a 600-byte message).
+  EXPECT_FALSE(ParsePtx("tex.3d.v" + std::string(600, 'A') + ".f32 r, [t, {x}];", &in, &err));
+  EXPECT_LT(err.size(), 120u) << err;
+  EXPECT_EQ(err.rfind("unknown modifier .vAAAA", 0), 0u) << err;
 }
 
 TEST(PtxParserLimits, ExcerptIsShortPrintableAndCutAtACharacter) {
