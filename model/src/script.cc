@@ -39,13 +39,17 @@ std::vector<std::string> SplitWs(const std::string& s) {
 // the value and the range (never cut to fit).
 uint64_t FieldMax(const std::string& k) {
   constexpr uint64_t kU8 = 0xFF, kU32 = 0xFFFFFFFFu;
-  if (k == "base" || k == "handle") return std::numeric_limits<uint64_t>::max();
   if (k == "block_height" || k == "block_depth" || k == "tile_x" || k == "tile_y" ||
       k == "tile_z") {
     return kU8;
   }
   if (k == "normalized" || k == "srgb" || k == "seamless") return 1;
-  return kU32;  // extents, pitch, levels, samples, aniso
+  if (k == "width" || k == "height" || k == "depth" || k == "array" || k == "pitch" ||
+      k == "levels" || k == "samples" || k == "aniso") {
+    return kU32;
+  }
+  // base, handle, and keys that are not fields (reported as unknown once the value parses).
+  return std::numeric_limits<uint64_t>::max();
 }
 
 // Numeric keys surfaces and textures share: base, width, height, depth, array, block_height,

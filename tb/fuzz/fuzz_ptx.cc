@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/text.h"
@@ -16,8 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tsu::Instruction in;
   std::string err;
   if (tsu::ParsePtx(text, &in, &err)) {
-    const std::string json = tsu::ToJson(in).dump();  // throws on invalid UTF-8: must not
-    if (json.empty()) std::abort();
+    // dump() throws on invalid UTF-8 (an abort here); what it writes must read back as a decode.
+    const nlohmann::json back = nlohmann::json::parse(tsu::ToJson(in).dump());
+    if (!back.is_object() || back.value("valid", false) != true) std::abort();
   } else {
     if (err.empty() || err.size() > 400) std::abort();
     if (tsu::FirstInvalidUtf8(err) != std::string::npos) std::abort();

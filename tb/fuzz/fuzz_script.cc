@@ -17,6 +17,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const std::string& m : r.messages) {
     if (m.size() > 1000 || tsu::FirstInvalidUtf8(m) != std::string::npos) std::abort();
   }
-  if (r.failures < 0 || r.checks < 0) std::abort();
   return 0;
 }

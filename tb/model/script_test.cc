@@ -97,6 +97,8 @@ TEST(ScriptLimits, ValuesThatDoNotFitTheirFieldAreErrors) {
        "levels=4294967296 is out of range (0 to 4294967295)"},
       {"sampler p normalized=2", "normalized=2 is out of range (0 to 1)"},
       {"sampler p border=1,2,3,4294967296", "border=4294967296 does not fit 32 bits"},
+      // A key that is no field is named as unknown, whatever its value.
+      {"surface s frob=99999999999", "unknown surface field 'frob'"},
   };
   for (const Case& c : cases) {
     ScriptResult r = RunScriptText(std::string(c.line) + "\n", "t.tsu");
