@@ -93,10 +93,19 @@ bool TakeResource(const RawOperand& item, Instruction* out, std::string* error) 
 // Longer vectors (of 2 or 4) are accepted with the extra elements ignored, as ptxas 13.0 does and
 // as the tex Notes allow for textures (docs/semantics.md F8, found by the ptxas oracle). A bare
 // scalar stays 1d-only: the text calls b "a two-element vector for 2d surfaces".
-bool TakeCoords(const RawOperand& item, Instruction* out, std::string* error) {
+bool TakeCoords(const RawOperand& item, Dialect dialect, Instruction* out, std::string* error) {
   const int want = SurfaceCoordCount(out->geom);
   const std::string g = Dot(Name(out->geom));
   if (item.kind == RawOperand::Kind::kScalar) {
+    if (want != 1 && dialect == Dialect::kPtxas) {
+      // ptxas assembles it; what it means is documented nowhere (docs/semantics.md F8).
+      out->coords = {item.scalar};
+      out->no_semantics = "a bare scalar coordinate for a " + g +
+                          " surface (ptxas assembles it, but neither the PTX text nor ptxas "
+                          "says what it means; write the " + std::to_string(want) +
+                          "-element vector)";
+      return true;
+    }
     if (want != 1) {
       *error = "operand b of a " + g + " surface must be a " + std::to_string(want) +
                "-element vector";
@@ -125,7 +134,7 @@ bool TakeCoords(const RawOperand& item, Instruction* out, std::string* error) {
 }
 
 // The [a, b] address operand of suld/sust/sured.
-bool TakeAddress(const RawOperand& op, Instruction* out, std::string* error) {
+bool TakeAddress(const RawOperand& op, Dialect dialect, Instruction* out, std::string* error) {
   if (op.kind != RawOperand::Kind::kAddress || op.items.size() != 2) {
     *error = out->opcode == Opcode::kSuld || out->opcode == Opcode::kSust ||
                      out->opcode == Opcode::kSured
@@ -133,7 +142,7 @@ bool TakeAddress(const RawOperand& op, Instruction* out, std::string* error) {
                  : "malformed surface operand";
     return false;
   }
-  return TakeResource(op.items[0], out, error) && TakeCoords(op.items[1], out, error);
+  return TakeResource(op.items[0], out, error) && TakeCoords(op.items[1], dialect, out, error);
 }
 
 // The data operand (d of suld, c of sust): a scalar for no vector, else a vector of VecCount.
@@ -185,9 +194,11 @@ bool IsBitType(DataType t) {
   return t == DataType::kB8 || t == DataType::kB16 || t == DataType::kB32 || t == DataType::kB64;
 }
 
-// Common to suld/sust/sured: geometry, clamp mode (defaults to .trap when omitted).
+// Common to suld/sust/sured: geometry and clamp mode. ptxas requires the clamp mode, as the
+// syntax lines do (`.clamp` has no braces); the text dialect reads an omitted one as .trap, as
+// the text's examples write it (docs/semantics.md F1).
 bool TakeGeomAndClamp(const Mods& m, const std::string& name, bool arrays_allowed,
-                      Instruction* out, std::string* error) {
+                      Dialect dialect, Instruction* out, std::string* error) {
   if (!m.geom) {
     *error = name + " requires a geometry (" +
              (arrays_allowed ? ".1d, .2d, .3d, .a1d or .a2d" : ".1d, .2d or .3d") + ")";
@@ -199,6 +210,11 @@ bool TakeGeomAndClamp(const Mods& m, const std::string& name, bool arrays_allowe
     return false;
   }
   out->geom = *m.geom;
+  if (!m.clamp && dialect == Dialect::kPtxas) {
+    *error = name + " requires a clamp mode (.trap, .clamp or .zero); an omitted one means .trap "
+             "only in the text dialect (--dialect text)";
+    return false;
+  }
   out->clamp_explicit = m.clamp.has_value();
   out->clamp = m.clamp.value_or(ClampMode::kTrap);
   return true;
@@ -213,14 +229,15 @@ bool VecWithinLimit(const Instruction& in, std::string* error) {
   return true;
 }
 
-bool DecodeSuld(const RawInstruction& raw, const Mods& m, Instruction* out, std::string* error) {
+bool DecodeSuld(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
+                Instruction* out, std::string* error) {
   out->opcode = Opcode::kSuld;
   if (!m.addressing || *m.addressing != Addressing::kByte) {
     *error = m.addressing ? "suld.p does not exist: suld is unformatted only (suld.b)"
                           : "suld requires .b (unformatted load)";
     return false;
   }
-  if (!TakeGeomAndClamp(m, "suld.b", true, out, error)) return false;
+  if (!TakeGeomAndClamp(m, "suld.b", true, o.dialect, out, error)) return false;
   if (m.cop && *m.cop != CacheOp::kCa && *m.cop != CacheOp::kCg && *m.cop != CacheOp::kCs &&
       *m.cop != CacheOp::kCv) {
     *error = "cache operation " + Dot(Name(*m.cop)) + " is not allowed for suld.b (.ca, .cg, .cs, .cv)";
@@ -238,10 +255,11 @@ bool DecodeSuld(const RawInstruction& raw, const Mods& m, Instruction* out, std:
   if (!VecWithinLimit(*out, error)) return false;
   if (!CheckOperandCount(raw, 2, "d, [a, b]", error)) return false;
   return TakeData(raw.operands[0], "destination d", out, &out->dst, false, error) &&
-         TakeAddress(raw.operands[1], out, error);
+         TakeAddress(raw.operands[1], o.dialect, out, error);
 }
 
-bool DecodeSust(const RawInstruction& raw, const Mods& m, Instruction* out, std::string* error) {
+bool DecodeSust(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
+                Instruction* out, std::string* error) {
   out->opcode = Opcode::kSust;
   if (!m.addressing) {
     *error = "sust requires .b (unformatted) or .p (formatted)";
@@ -251,7 +269,7 @@ bool DecodeSust(const RawInstruction& raw, const Mods& m, Instruction* out, std:
   const bool p = out->addressing == Addressing::kSample;
   const std::string name = p ? "sust.p" : "sust.b";
   // ptxas accepts sust.p on .a1d/.a2d too; the text's syntax line lists 1d/2d/3d (docs/oracle.md).
-  if (!TakeGeomAndClamp(m, name, true, out, error)) return false;
+  if (!TakeGeomAndClamp(m, name, true, o.dialect, out, error)) return false;
   if (m.cop && *m.cop != CacheOp::kWb && *m.cop != CacheOp::kCg && *m.cop != CacheOp::kCs &&
       *m.cop != CacheOp::kWt) {
     *error = "cache operation " + Dot(Name(*m.cop)) + " is not allowed for " + name +
@@ -275,11 +293,12 @@ bool DecodeSust(const RawInstruction& raw, const Mods& m, Instruction* out, std:
   out->type = *m.type;
   if (!VecWithinLimit(*out, error)) return false;
   if (!CheckOperandCount(raw, 2, "[a, b], c", error)) return false;
-  return TakeAddress(raw.operands[0], out, error) &&
+  return TakeAddress(raw.operands[0], o.dialect, out, error) &&
          TakeData(raw.operands[1], "source c", out, &out->src, true, error);
 }
 
-bool DecodeSured(const RawInstruction& raw, const Mods& m, Instruction* out, std::string* error) {
+bool DecodeSured(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
+                 Instruction* out, std::string* error) {
   out->opcode = Opcode::kSured;
   if (!m.addressing) {
     *error = "sured requires .b (byte addressing) or .p (sample addressing)";
@@ -301,7 +320,7 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, Instruction* out, std
     *error = "sured takes no vector qualifier (got " + Dot(Name(*m.vec)) + ")";
     return false;
   }
-  if (!TakeGeomAndClamp(m, name, false, out, error)) return false;
+  if (!TakeGeomAndClamp(m, name, false, o.dialect, out, error)) return false;
   if (!m.type) {
     *error = name + " requires a .ctype";
     return false;
@@ -335,13 +354,16 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, Instruction* out, std
       return false;
     }
   } else {
-    // .b32/.b64 per the syntax line; .u32/.s32/.u64/.s64 accepted because the text's own example
-    // writes `sured.p.min.1d.u32` (docs/oracle.md records this departure from ptxas).
+    // .b32/.b64 per the syntax line and ptxas; the text dialect also takes .u32/.s32/.u64/.s64
+    // because the text's own example writes `sured.p.min.1d.u32` (docs/semantics.md F2).
     const bool is64 = DataTypeBytes(t) == 8;
-    const bool allowed = t == DataType::kB32 || t == DataType::kB64 || t == DataType::kU32 ||
-                         t == DataType::kS32 || t == DataType::kU64 || t == DataType::kS64;
+    const bool typed = t == DataType::kU32 || t == DataType::kS32 || t == DataType::kU64 ||
+                       t == DataType::kS64;
+    const bool allowed = t == DataType::kB32 || t == DataType::kB64 ||
+                         (typed && o.dialect == Dialect::kText);
     if (!allowed) {
-      *error = "sured.p requires .b32 or .b64 (got " + tn + ")";
+      *error = "sured.p requires .b32 or .b64 (got " + tn + ")" +
+               (typed ? "; the text dialect also takes it (--dialect text)" : "");
       return false;
     }
     if (is64 && out->red_op != RedOp::kMin && out->red_op != RedOp::kMax) {
@@ -351,7 +373,7 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, Instruction* out, std
   }
   out->type = t;
   if (!CheckOperandCount(raw, 2, "[a, b], c", error)) return false;
-  if (!TakeAddress(raw.operands[0], out, error)) return false;
+  if (!TakeAddress(raw.operands[0], o.dialect, out, error)) return false;
   if (raw.operands[1].kind != RawOperand::Kind::kScalar || raw.operands[1].has_pred) {
     *error = "sured operand c must be a scalar register or immediate (no vector)";
     return false;
@@ -360,7 +382,8 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, Instruction* out, std
   return true;
 }
 
-bool DecodeSuq(const RawInstruction& raw, const Mods& m, Instruction* out, std::string* error) {
+bool DecodeSuq(const RawInstruction& raw, const Mods& m, const ParseOptions& /*o*/,
+               Instruction* out, std::string* error) {
   out->opcode = Opcode::kSuq;
   if (!m.query) {
     *error = "suq requires a query (.width, .height, .depth, .channel_data_type, "
@@ -389,13 +412,14 @@ bool DecodeSuq(const RawInstruction& raw, const Mods& m, Instruction* out, std::
 
 }  // namespace
 
-bool DecodeSurface(const RawInstruction& raw, Instruction* out, std::string* error) {
+bool DecodeSurface(const RawInstruction& raw, const ParseOptions& options, Instruction* out,
+                   std::string* error) {
   Mods m;
   if (!Classify(raw, &m, error)) return false;
-  if (raw.base == "suld") return DecodeSuld(raw, m, out, error);
-  if (raw.base == "sust") return DecodeSust(raw, m, out, error);
-  if (raw.base == "sured") return DecodeSured(raw, m, out, error);
-  return DecodeSuq(raw, m, out, error);
+  if (raw.base == "suld") return DecodeSuld(raw, m, options, out, error);
+  if (raw.base == "sust") return DecodeSust(raw, m, options, out, error);
+  if (raw.base == "sured") return DecodeSured(raw, m, options, out, error);
+  return DecodeSuq(raw, m, options, out, error);
 }
 
 }  // namespace tsu

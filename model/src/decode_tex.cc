@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tsu/ptx_parser.h"
+#include "tsu/ptx_symbols.h"
 #include "tsu/text.h"
 
 namespace tsu {
@@ -172,7 +173,9 @@ bool DecodeDestination(const RawOperand& op, Instruction* out, std::string* erro
 
 }  // namespace
 
-bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) {
+bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instruction* out,
+               std::string* error) {
+  const bool ptxas = options.dialect == Dialect::kPtxas;
   out->opcode = Opcode::kTex;
   TexMods m;
   if (!Classify(raw, &m, error)) return false;
@@ -252,7 +255,16 @@ bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) 
   }
   if (!Vector(addr.items.back(), "coordinate vector c", &out->coords, error)) return false;
   const int want = CoordsNeeded(g);
-  if (static_cast<int>(out->coords.size()) < want) {
+  const bool bare = addr.items.back().kind == RawOperand::Kind::kScalar && want > 1;
+  // For arrays and multisample geometries ptxas 13.0 crashes on a bare scalar, except in
+  // .grad forms with a depth compare value, which it assembles; rejected below once f is known.
+  const bool bare_crash = bare && ptxas && (IsArray(g) || IsMultisample(g));
+  if (bare && ptxas) {
+    // ptxas assembles it; what it means is documented nowhere (docs/semantics.md TF2).
+    out->no_semantics = "a bare scalar coordinate for " + gn + " (ptxas assembles it, but neither "
+                        "the PTX text nor ptxas says what it means; write the " +
+                        std::to_string(want) + "-element vector)";
+  } else if (static_cast<int>(out->coords.size()) < want) {
     *error = "coordinate vector c of " + gn + " needs " + std::to_string(want) +
              (want == 1 ? " element" : " elements") + " (got " +
              std::to_string(out->coords.size()) + ")";
@@ -280,15 +292,32 @@ bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) 
         return false;
       }
       if (!Vector(op, "gradient", dv, error)) return false;
-      if (static_cast<int>(dv->size()) != gw) {
+      if (static_cast<int>(dv->size()) < gw && IsCube(g) && ptxas) {
+        // ptxas takes 1- and 2-element cube gradients; the text and the model need 4 (TF2).
+        out->no_semantics = "a " + std::to_string(dv->size()) + "-element gradient for " + gn +
+                            " (ptxas assembles it, but the PTX text asks for four elements and "
+                            "gives a shorter one no meaning)";
+      } else if (static_cast<int>(dv->size()) != gw) {
         *error = "gradient vectors of " + gn + " must have " + std::to_string(gw) +
                  (gw == 1 ? " element" : " elements") + " (got " + std::to_string(dv->size()) + ")";
         return false;
       }
     }
   }
-  // {e} {f}: a vector is e, a scalar is f.
-  if (next < raw.operands.size() && raw.operands[next].kind == RawOperand::Kind::kVector) {
+  // {e} {f}: a vector is e, a scalar is f. With declarations (a module read), a scalar offset of a
+  // 1d/a1d texture is told apart by type as ptxas does: two trailing scalars are e and f; a lone
+  // .u32/.s32 scalar is e (TF1).
+  bool scalar_offset = false;
+  if (options.symbols != nullptr && next < raw.operands.size() && OffsetsNeeded(g) == 1 &&
+      raw.operands[next].kind == RawOperand::Kind::kScalar &&
+      raw.operands[next].scalar.kind == Operand::Kind::kName) {
+    const Symbol* sym = options.symbols->Find(raw.operands[next].scalar.name);
+    scalar_offset = raw.operands.size() == next + 2 ||
+                    (sym != nullptr && sym->kind == Symbol::Kind::kRegister &&
+                     (sym->type.cls == 'u' || sym->type.cls == 's'));
+  }
+  if (next < raw.operands.size() &&
+      (raw.operands[next].kind == RawOperand::Kind::kVector || scalar_offset)) {
     if (IsCube(g)) {
       *error = "offset operand e is not supported for " + gn;
       return false;
@@ -304,6 +333,11 @@ bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) 
     for (const Operand& o : out->offset) {
       const int64_t v = static_cast<int32_t>(o.imm);
       if (o.kind == Operand::Kind::kImmediate && (v < -8 || v > 7)) {
+        if (ptxas) {  // ptxas assembles it; the text gives it no meaning (TF3)
+          out->no_semantics = "offset " + std::to_string(v) + " is outside -8..+7, the range the "
+                              "PTX text gives offsets (ptxas assembles it)";
+          continue;
+        }
         *error = "offset " + std::to_string(v) + " is out of range: offsets are -8..+7";
         return false;
       }
@@ -330,6 +364,12 @@ bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error) 
     out->has_depth_ref = true;
     if (!Scalar(op, "depth compare value f", &out->depth_ref, error)) return false;
     ++next;
+  }
+  if (bare_crash && next == raw.operands.size() &&
+      !(out->tex_mode == TexMode::kGrad && out->has_depth_ref)) {
+    *error = "a bare scalar coordinate for " + gn + " has no meaning (ptxas 13.0 crashes on it; "
+             "write the " + std::to_string(want) + "-element vector)";
+    return false;
   }
   if (next != raw.operands.size()) {
     *error = "too many operands for tex" + Dot(Name(out->tex_mode).empty() ? "" : Name(out->tex_mode)) +

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tsu/ptx_parser.h"
+#include "tsu/ptx_symbols.h"
 #include "tsu/text.h"
 
 namespace tsu {
@@ -315,7 +316,16 @@ bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error)
   return true;
 }
 
-bool ParsePtx(std::string_view text, Instruction* out, std::string* error) {
+std::optional<Dialect> ParseDialect(std::string_view s) {
+  if (s == "ptxas") return Dialect::kPtxas;
+  if (s == "text") return Dialect::kText;
+  return std::nullopt;
+}
+
+const char* DialectName(Dialect d) { return d == Dialect::kPtxas ? "ptxas" : "text"; }
+
+bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
+              const ParseOptions& options) {
   if (text.size() > kMaxInstructionBytes) {
     *error = "the instruction is " + std::to_string(text.size()) + " bytes long; the limit is " +
              std::to_string(kMaxInstructionBytes);
@@ -335,9 +345,13 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error) {
   out->guard_negated = raw.guard_negated;
   out->guard = raw.guard;
   if (raw.base == "suld" || raw.base == "sust" || raw.base == "sured" || raw.base == "suq") {
-    return DecodeSurface(raw, out, error);
+    if (!DecodeSurface(raw, options, out, error)) return false;
+    return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
   }
-  if (raw.base == "tex") return DecodeTex(raw, out, error);
+  if (raw.base == "tex") {
+    if (!DecodeTex(raw, options, out, error)) return false;
+    return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
+  }
   *error = "unknown instruction '" + Excerpt(raw.base) + "' (tsu executes tex, suld, sust, sured, suq)";
   return false;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -13,6 +14,7 @@
 
 #include "tsu/encodings.h"
 #include "tsu/hex.h"
+#include "tsu/ptx_module.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/text.h"
 #include "tsu/texture.h"
@@ -116,10 +118,14 @@ class Runner {
       ExpectMem(rest);
     } else if (cmd == "reject") {
       Reject(rest);
+    } else if (cmd == "dialect") {
+      DialectCmd(rest);
+    } else if (cmd == "exec_ptx") {
+      ExecPtx(rest);
     } else {
       Malformed("unknown command '" + Excerpt(cmd) +
-                "' (surface, texture, sampler, texel, fill, mem, set, exec, expect, expect_trap, "
-                "expect_mem, reject)");
+                "' (surface, texture, sampler, texel, fill, mem, set, exec, exec_ptx, expect, "
+                "expect_trap, expect_mem, reject, dialect)");
     }
   }
 
@@ -543,10 +549,58 @@ class Runner {
     return true;
   }
 
+  // dialect ptxas|text: how the following instructions are judged (docs/semantics.md, Dialects).
+  void DialectCmd(const std::string& rest) {
+    const auto d = ParseDialect(Trim(rest));
+    if (!d) return Malformed("dialect is 'ptxas' or 'text', not '" + Excerpt(Trim(rest)) + "'");
+    options_.dialect = *d;
+  }
+
+  // exec_ptx FILE ENTRY: executes the texture/surface instructions of ENTRY in the PTX module
+  // FILE (relative to the script), in order, with the registers the script has set. Every other
+  // instruction is skipped: the module gives the instructions, the script the operand values.
+  void ExecPtx(const std::string& rest) {
+    std::istringstream words(rest);
+    std::string file, entry, extra;
+    if (!(words >> file >> entry) || (words >> extra)) return Malformed("exec_ptx FILE ENTRY");
+    std::string path = file;
+    if (!path.empty() && path[0] != '/') {
+      const size_t slash = name_.find_last_of('/');
+      if (slash != std::string::npos) path = name_.substr(0, slash + 1) + file;
+    }
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return Malformed("cannot open the PTX module '" + Excerpt(path) + "'");
+    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const PtxModule m = ReadPtxModule(text, options_.dialect);
+    for (const ModuleDiagnostic& d : m.errors) {
+      return Malformed(Excerpt(file) + ":" + std::to_string(d.line) + ":" +
+                       std::to_string(d.column) + ": " + d.message);
+    }
+    bool found = false;
+    for (const ModuleFunction& fn : m.functions) found |= fn.name == entry;
+    if (!found) return Malformed("the PTX module '" + Excerpt(file) + "' has no function '" +
+                                 Excerpt(entry) + "'");
+    for (const ModuleInstruction& mi : m.instructions) {
+      if (mi.function != entry) continue;
+      if (!mi.valid) {
+        return Malformed(Excerpt(file) + ":" + std::to_string(mi.line) + ":" +
+                         std::to_string(mi.column) + ": " + mi.error);
+      }
+      CheckTrapClaimed();
+      Exec(mi.text);
+    }
+  }
+
   void Exec(const std::string& text) {
     Instruction in;
     std::string err;
-    if (!ParsePtx(text, &in, &err)) return Malformed("invalid instruction: " + err);
+    ParseOptions popt;
+    popt.dialect = options_.dialect;
+    if (!ParsePtx(text, &in, &err, popt)) return Malformed("invalid instruction: " + err);
+    if (!in.no_semantics.empty()) {
+      return Malformed("the instruction is valid PTX but has no defined meaning to execute: " +
+                       in.no_semantics);
+    }
     Request req;
     // Operand a: a declared surface/texture name (direct) or a register holding a handle.
     const auto& names = in.opcode == Opcode::kTex ? textures_ : surfaces_;
@@ -669,7 +723,9 @@ class Runner {
     Instruction in;
     std::string err;
     ++result_.checks;
-    if (ParsePtx(text, &in, &err)) return Fail("expected rejection of '" + Excerpt(Trim(text)) + "'");
+    ParseOptions popt;
+    popt.dialect = options_.dialect;
+    if (ParsePtx(text, &in, &err, popt)) return Fail("expected rejection of '" + Excerpt(Trim(text)) + "'");
     if (err.find(want) == std::string::npos) {
       Fail("rejection message '" + err + "' does not contain '" + Excerpt(want) + "'");
     }

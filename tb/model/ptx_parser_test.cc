@@ -13,10 +13,12 @@
 namespace tsu {
 namespace {
 
-Instruction Decode(const std::string& text) {
+Instruction Decode(const std::string& text, Dialect dialect = Dialect::kPtxas) {
   Instruction in;
   std::string err;
-  EXPECT_TRUE(ParsePtx(text, &in, &err)) << text << ": " << err;
+  ParseOptions o;
+  o.dialect = dialect;
+  EXPECT_TRUE(ParsePtx(text, &in, &err, o)) << text << ": " << err;
   return in;
 }
 
@@ -44,8 +46,29 @@ const char* const kSpecExamples[] = {
     "suq.width.b32       %r1, [surf_A];",
 };
 
-TEST(PtxParser, EverySpecExampleDecodes) {
-  for (const char* text : kSpecExamples) Decode(text);
+// The text dialect takes every example as written (docs/semantics.md, Dialects).
+TEST(PtxParser, TextDialectDecodesEverySpecExample) {
+  for (const char* text : kSpecExamples) Decode(text, Dialect::kText);
+}
+
+// The default dialect is ptxas's: 5 of the 13 examples are errors for ptxas 13.0 (an omitted
+// clamp mode; sured.p with .u32), and exactly those are rejected, with the reason.
+TEST(PtxParser, PtxasDialectRejectsTheExamplesPtxasRejects) {
+  int rejected = 0;
+  for (const char* text : kSpecExamples) {
+    Instruction in;
+    std::string err;
+    if (ParsePtx(text, &in, &err)) continue;
+    ++rejected;
+    const std::string t = text;
+    if (t.find(".trap") == std::string::npos) {
+      EXPECT_NE(err.find("requires a clamp mode"), std::string::npos) << t << ": " << err;
+    } else {
+      EXPECT_EQ(t.rfind("sured.p.min.1d.u32", 0), 0u) << t;
+      EXPECT_NE(err.find("sured.p requires .b32 or .b64 (got .u32)"), std::string::npos) << err;
+    }
+  }
+  EXPECT_EQ(rejected, 5);
 }
 
 TEST(PtxParser, SuldFields) {
@@ -64,11 +87,14 @@ TEST(PtxParser, SuldFields) {
   EXPECT_EQ(in.dst[1].name, "r2");
 }
 
-TEST(PtxParser, OmittedClampDefaultsToTrap) {
-  Instruction in = Decode("suld.b.a1d.v2.b32 {r0,r1}, [surf_C, {idx,x}];");
+TEST(PtxParser, OmittedClampDefaultsToTrapInTheTextDialect) {
+  Instruction in = Decode("suld.b.a1d.v2.b32 {r0,r1}, [surf_C, {idx,x}];", Dialect::kText);
   EXPECT_EQ(in.clamp, ClampMode::kTrap);
   EXPECT_FALSE(in.clamp_explicit);
+  ASSERT_FALSE(in.coords.empty());
   EXPECT_EQ(in.coords[0].name, "idx");
+  EXPECT_NE(Reject("suld.b.a1d.v2.b32 {r0,r1}, [surf_C, {idx,x}];").find("requires a clamp mode"),
+            std::string::npos);
 }
 
 TEST(PtxParser, ModifierOrderIsFree) {
@@ -154,7 +180,6 @@ const std::pair<const char*, const char*> kRejections[] = {
     {"suld.b.3d.b32.trap r1, [s, {x,y,z}];", "illegal coordinate vector size 3"},
     {"suld.b.a1d.b32.trap r1, [s, {x}];", "needs 2 elements"},
     {"suld.b.a2d.b32.trap r1, [s, {i,x,y}];", "illegal coordinate vector size 3"},
-    {"suld.b.2d.b32.trap r1, [s, x];", "must be a 2-element vector"},
     {"suld.b.1d.b32.trap r1, [5, {x}];", "operand a must be a .surfref name or a .u64 register"},
     {"suld.b.1d.b32.trap r1, [s];", "must be [a, b]"},
     {"suld.b.1d.b32.trap 5, [s, {x}];", "not immediates"},
@@ -178,6 +203,22 @@ const std::pair<const char*, const char*> kRejections[] = {
     {"@{p} suld.b.1d.b32.trap r1, [s, {x}];", "expected a predicate register"},
     {"suld..b.1d.b32.trap r1, [s, {x}];", "empty modifier"},
 };
+
+// A bare scalar coordinate for .2d: ptxas assembles it but no document gives it a meaning. The
+// default dialect accepts it and says why it will not run; the text dialect rejects it (F8).
+TEST(PtxParser, BareScalarCoordinateForTwoDimensions) {
+  const char* text = "suld.b.2d.b32.trap r1, [s, x];";
+  Instruction in = Decode(text);
+  EXPECT_NE(in.no_semantics.find("bare scalar coordinate"), std::string::npos);
+  EXPECT_EQ(ToJson(in).value("no_semantics", ""), in.no_semantics);
+  Instruction t;
+  std::string err;
+  ParseOptions o;
+  o.dialect = Dialect::kText;
+  EXPECT_FALSE(ParsePtx(text, &t, &err, o));
+  EXPECT_NE(err.find("must be a 2-element vector"), std::string::npos) << err;
+  EXPECT_TRUE(Decode("suld.b.2d.b32.trap r1, [s, {x, y}];").no_semantics.empty());
+}
 
 TEST(PtxParser, InvalidFormsNameTheBrokenRule) {
   for (const auto& [text, rule] : kRejections) {

@@ -32,7 +32,9 @@ class Surfaces : public ::testing::Test {
                std::initializer_list<uint64_t> data = {}, uint64_t handle = 1) {
     Instruction in;
     std::string err;
-    EXPECT_TRUE(ParsePtx(text, &in, &err)) << err;
+    ParseOptions o;
+    o.dialect = Dialect::kText;  // takes sured.p.min.u32, the text's example (F2)
+    EXPECT_TRUE(ParsePtx(text, &in, &err, o)) << err;
     Request r;
     r.handle = handle;
     int i = 0;

@@ -738,7 +738,6 @@ TEST(TexFrontEnd, RejectsForbiddenFormsNamingTheRule) {
       {"tex.grad.1d.v4.f32.f32 {a,b,c,d}, [t, {x}], a, b;", "braced vectors"},
       {"tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}];", "requires a lod"},
       {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {o};", "needs 2 elements"},
-      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {9,0};", "out of range"},
       {"tex.1d.v4.f32.s32 {a,b,c,d}, [t, {x}], f;", "depth compare requires .f32"},
       {"tex.base.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], l;", "multiple mipmap modes"},
       {"tex.2d.v4.f32.f32 {a,b,c,d}, t, {x,y};", "texture operand must be"},
@@ -751,6 +750,20 @@ TEST(TexFrontEnd, RejectsForbiddenFormsNamingTheRule) {
     EXPECT_FALSE(ParsePtx(c.text, &in, &err)) << c.text;
     EXPECT_NE(err.find(c.rule), std::string::npos) << c.text << "\n  got: " << err;
   }
+}
+
+// An immediate offset outside -8..+7: ptxas assembles it, the text gives it no meaning (TF3). The
+// default dialect accepts it and will not execute it; the text dialect rejects it.
+TEST(TexFrontEnd, OffsetOutsideTheTextRange) {
+  const char* text = "tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {9,0};";
+  Instruction in;
+  std::string err;
+  ASSERT_TRUE(ParsePtx(text, &in, &err)) << err;
+  EXPECT_NE(in.no_semantics.find("outside -8..+7"), std::string::npos) << in.no_semantics;
+  ParseOptions o;
+  o.dialect = Dialect::kText;
+  EXPECT_FALSE(ParsePtx(text, &in, &err, o));
+  EXPECT_NE(err.find("out of range"), std::string::npos) << err;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compares `tsu ptx -` verdicts with ptxas on a seed set of surface forms (tb/oracle/forms_smoke.txt).
+# Compares `tsu ptx --module` verdicts with ptxas on a seed set of forms (tb/oracle/forms_smoke.txt),
+# each in the same one-instruction module for both.
 # Lines starting with '!' are known, documented departures (docs/oracle.md) where tsu and ptxas
 # differ. Exits 77 (skip) where ptxas is absent.
 set -uo pipefail
@@ -29,7 +30,8 @@ while IFS= read -r line; do
 }
 P
   if "$ptxas" -arch=sm_90 "$work/f.ptx" -o /dev/null >/dev/null 2>&1; then pv=true; else pv=false; fi
-  tv=$(printf '%s\n' "$line" | "$tsu" ptx - | grep -o '"valid":[a-z]*' | cut -d: -f2)
+  # tsu reads the same module ptxas assembled (declarations included).
+  tv=$("$tsu" ptx --module "$work/f.ptx" 2>/dev/null | grep -o '"valid":[a-z]*' | cut -d: -f2)
   total=$((total + 1))
   if [ "$pv" = "$tv" ]; then
     agree=$((agree + 1))

@@ -1,17 +1,23 @@
 // tsu: the command-line front door to the golden model.
 //   tsu ptx 'INSTRUCTION'   decode one instruction, print JSON (exit 0) or an error (exit 2)
 //   tsu ptx -               one instruction per stdin line → one JSON line each (always exit 0)
+//   tsu ptx FILE.ptx        a whole module: one JSON line per texture/surface instruction
+//                           (also --module -); exit 0 iff all are valid
 //   tsu run FILE...         run directed scripts (docs/run-scripts.md); exit 0 iff all hold
 //   tsu render [...]        draw PNGs through the model's tex (filtering, mipmaps, cube maps)
 //   tsu regress [...]       co-simulate the RTL against the model (tb/cosim); exit 0 iff no mismatch
 #include <CLI/CLI.hpp>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "regress_cli.h"
 #include "render.h"
 #include "tsu/instruction_json.h"
+#include "tsu/ptx_module.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/script.h"
 #include "tsu/text.h"
@@ -20,14 +26,76 @@ namespace {
 
 constexpr int kExitUsage = 2;
 
-int CmdPtx(const std::vector<std::string>& words) {
+// `tsu ptx FILE.ptx` / `tsu ptx --module -`: every texture/surface instruction of the module as
+// one JSON line with its line number; errors as file:line:column: error: ... on stderr.
+int CmdPtxModule(const std::string& path, tsu::Dialect dialect) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+      std::cerr << path << ": error: cannot open the file\n";
+      return kExitUsage;
+    }
+    f.seekg(0, std::ios::end);
+    const std::streamoff size = f.tellg();
+    if (size < 0 || static_cast<uint64_t>(size) > tsu::kMaxModuleBytes) {
+      std::cerr << path << ": error: the module is larger than " << tsu::kMaxModuleBytes
+                << " bytes\n";
+      return kExitUsage;
+    }
+    f.seekg(0);
+    text.resize(static_cast<size_t>(size));
+    f.read(text.data(), size);
+  }
+  const std::string name = path == "-" ? "<stdin>" : path;
+  const tsu::PtxModule m = tsu::ReadPtxModule(text, dialect);
+  size_t valid = 0;
+  for (const tsu::ModuleInstruction& mi : m.instructions) {
+    nlohmann::ordered_json j;
+    j["line"] = mi.line;
+    j["column"] = mi.column;
+    j["function"] = mi.function;
+    if (mi.valid) {
+      ++valid;
+      const nlohmann::ordered_json decoded = tsu::ToJson(mi.in);
+      for (auto it = decoded.begin(); it != decoded.end(); ++it) j[it.key()] = it.value();
+    } else {
+      j["valid"] = false;
+      j["error"] = mi.error;
+      j["text"] = mi.text;
+      std::cerr << name << ':' << mi.line << ':' << mi.column << ": error: " << mi.error << '\n';
+    }
+    std::cout << j.dump() << '\n';
+  }
+  for (const tsu::ModuleDiagnostic& d : m.errors) {
+    std::cerr << name << ':' << d.line << ':' << d.column << ": error: " << d.message << '\n';
+  }
+  std::cerr << name << ": " << m.instructions.size() << " texture/surface instructions, " << valid
+            << " valid; " << m.skipped_instructions << " other instructions skipped; "
+            << m.errors.size() << " module errors (dialect " << tsu::DialectName(dialect) << ")\n";
+  return m.ok() ? 0 : 1;
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+int CmdPtx(const std::vector<std::string>& words, tsu::Dialect dialect, bool module) {
   std::string text;
   for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  if (module || (words.size() == 1 && EndsWith(text, ".ptx") &&
+                 std::filesystem::is_regular_file(text))) {
+    return CmdPtxModule(text, dialect);
+  }
+  tsu::ParseOptions opt;
+  opt.dialect = dialect;
   if (text == "-") {
     for (std::string line; std::getline(std::cin, line);) {
       tsu::Instruction in;
       std::string err;
-      if (tsu::ParsePtx(line, &in, &err)) {
+      if (tsu::ParsePtx(line, &in, &err, opt)) {
         std::cout << tsu::ToJson(in).dump() << '\n';
       } else {
         nlohmann::ordered_json j;
@@ -48,7 +116,7 @@ int CmdPtx(const std::vector<std::string>& words) {
   }
   tsu::Instruction in;
   std::string err;
-  if (!tsu::ParsePtx(text, &in, &err)) {
+  if (!tsu::ParsePtx(text, &in, &err, opt)) {
     std::cerr << "error: " << err << '\n';
     return kExitUsage;
   }
@@ -92,8 +160,18 @@ int main(int argc, char** argv) {
   auto* ptx = app.add_subcommand("ptx", "Decode one PTX instruction and print it as JSON");
   ptx->add_option("instruction", ptx_words, "The instruction (quote it), or - to read lines from stdin")
       ->required();
+  std::string dialect_name = "ptxas";
+  bool ptx_module = false;
+  ptx->add_option("--dialect", dialect_name,
+                  "ptxas (default): ptxas 13.0's verdicts; text: the PTX text's examples as "
+                  "written (docs/semantics.md, Dialects)")
+      ->check(CLI::IsMember({"ptxas", "text"}));
+  ptx->add_flag("--module", ptx_module, "Read the argument (a file, or - for stdin) as a PTX module");
   ptx->footer("Exit 0 and one JSON line for a valid instruction; 'error: ...' on stderr and exit 2\n"
-              "for an invalid one. With -, every line gets a JSON line with \"valid\" and exit is 0.");
+              "for an invalid one. With -, every line gets a JSON line with \"valid\" and exit is 0.\n"
+              "An existing FILE.ptx (or --module) is read as a module: one JSON line per\n"
+              "texture/surface instruction with its \"line\", errors as file:line:column: error: ...,\n"
+              "exit 0 iff every one is valid.");
   ptx->allow_extras(false);
 
   std::vector<std::string> run_files;
@@ -104,6 +182,11 @@ int main(int argc, char** argv) {
   tsu::ScriptOptions run_opt;
   run->add_flag("--strict", run_opt.strict,
                 "A script that checks nothing fails (by default it is a warning)");
+  std::string run_dialect = "ptxas";
+  run->add_option("--dialect", run_dialect,
+                  "ptxas (default) or text: how instructions are judged (a script's `dialect` "
+                  "line overrides it)")
+      ->check(CLI::IsMember({"ptxas", "text"}));
   run->add_option("--max-fill-bytes", run_opt.max_fill_bytes,
                   "Largest footprint `fill` writes (default 268435456 = 256 MiB)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
@@ -129,8 +212,9 @@ int main(int argc, char** argv) {
     app.exit(e);
     return kExitUsage;
   }
-  if (ptx->parsed()) return CmdPtx(ptx_words);
+  if (ptx->parsed()) return CmdPtx(ptx_words, *tsu::ParseDialect(dialect_name), ptx_module);
   if (render->parsed()) return tsu::Render(ropt);
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
+  run_opt.dialect = *tsu::ParseDialect(run_dialect);
   return CmdRun(run_files, quiet, run_opt);
 }

@@ -67,6 +67,11 @@ struct Instruction {
   bool has_pred_dst = false;        // d|p: residency predicate
   Operand pred_dst;
 
+  // Non-empty for a form ptxas assembles but to which neither the PTX text nor ptxas gives a
+  // documented meaning (a bare scalar coordinate for .2d, a short cube gradient): the front end
+  // accepts it and says why the model will not execute it (docs/semantics.md F8, TF2).
+  std::string no_semantics;
+
   // Number of vector elements (1, 2 or 4) moved by suld/sust.
   int VecCount() const { return vec == VecSize::kV1 ? 1 : vec == VecSize::kV2 ? 2 : 4; }
 };

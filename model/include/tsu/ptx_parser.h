@@ -9,6 +9,8 @@
 #define TSU_PTX_PARSER_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,19 +45,41 @@ constexpr size_t kMaxInstructionBytes = 4096;  // one instruction's text
 constexpr size_t kMaxVectorElements = 4;       // {a, b, c, d}: PTX vectors are .v2 or .v4
 constexpr size_t kMaxAddressItems = 4;         // [tex, sampler, coords, ...]
 
+// Which authority decides where the PTX text's examples and ptxas 13.0 disagree
+// (docs/semantics.md, "Dialects"). kPtxas, the default, gives ptxas's verdict on every form of
+// tb/oracle/ptxas_forms.tsv; kText accepts the text's examples as written (an omitted clamp mode
+// means .trap, sured.p takes .u32/.s32/.u64/.s64) and rejects the shapes the text gives no meaning.
+enum class Dialect : uint8_t { kPtxas, kText };
+
+// "ptxas" / "text"; nullopt for anything else.
+std::optional<Dialect> ParseDialect(std::string_view s);
+const char* DialectName(Dialect d);
+
+class SymbolTable;  // tsu/ptx_symbols.h
+
+struct ParseOptions {
+  Dialect dialect = Dialect::kPtxas;
+  // Declarations in scope (a module read): names and register types are then checked as ptxas
+  // checks them. Null for a lone instruction, whose operands' kinds and types are unknown.
+  const SymbolTable* symbols = nullptr;
+};
+
 // Syntax only. Returns false and sets *error on malformed text.
 bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error);
 
 // Full front end: syntax plus the validity rules of the opcode. Returns false and sets *error
 // (a message naming the broken rule) if the form is not allowed.
-bool ParsePtx(std::string_view text, Instruction* out, std::string* error);
+bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
+              const ParseOptions& options = {});
 
 // A PTX literal (decimal, 0x/0b/octal integers, 0f/0d float bits, decimal floats as f32 bits).
 bool ParsePtxLiteral(const std::string& token, uint64_t* out, std::string* error);
 
 // Rules for one opcode family; each returns false with *error set on an invalid form.
-bool DecodeSurface(const RawInstruction& raw, Instruction* out, std::string* error);
-bool DecodeTex(const RawInstruction& raw, Instruction* out, std::string* error);
+bool DecodeSurface(const RawInstruction& raw, const ParseOptions& options, Instruction* out,
+                   std::string* error);
+bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instruction* out,
+               std::string* error);
 
 }  // namespace tsu
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "tsu/ptx_parser.h"
+
 namespace tsu {
 
 struct ScriptResult {
@@ -24,6 +26,8 @@ struct ScriptOptions {
   // A script that checks nothing (no expect, expect_trap, expect_mem or reject) is a warning;
   // with strict, a failure.
   bool strict = false;
+  // How instructions are judged (tsu run --dialect); a script's `dialect` line overrides it.
+  Dialect dialect = Dialect::kPtxas;
 };
 
 // Longest script line; a longer one is an error (and is not parsed).
