@@ -187,14 +187,17 @@ class Reader {
         }
         continue;
       }
-      if (c == '{') ++inner_;
-      if (c == '}') {
-        if (inner_ == 0) {
-          Error(line_, col_, "unexpected '}' inside a statement");
-        } else {
-          --inner_;
-        }
+      if (c == '}' && inner_ == 0) {  // a scope closes on an unfinished statement
+        Error(stmt_line_, stmt_col_,
+              "a ';' is missing: '" + Excerpt(stmt_, 40) + "' runs into the '}'");
+        stmt_.clear();
+        paren_ = 0;
+        CloseScope();
+        Advance();
+        continue;
       }
+      if (c == '{') ++inner_;
+      if (c == '}') --inner_;
       if (c == '(') ++paren_;
       if (c == ')' && paren_ > 0) --paren_;
       if (c == ';' && inner_ == 0) {

@@ -85,8 +85,8 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 int CmdPtx(const std::vector<std::string>& words, tsu::Dialect dialect, bool module) {
   std::string text;
   for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
-  if (module || (words.size() == 1 && EndsWith(text, ".ptx") &&
-                 std::filesystem::is_regular_file(text))) {
+  // A lone argument ending in .ptx names a module (an instruction never ends so).
+  if (module || (words.size() == 1 && EndsWith(text, ".ptx"))) {
     return CmdPtxModule(text, dialect);
   }
   tsu::ParseOptions opt;
