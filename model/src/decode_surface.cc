@@ -14,6 +14,14 @@ namespace {
 // A modifier as written, quoted short (it may be a long run of garbage).
 std::string Dot(std::string_view s) { return "." + Excerpt(s); }
 
+// An encoding's spelling with its dot (".a2d"): known text, no need to quote it short.
+template <typename T>
+std::string DotName(T v) {
+  std::string s = ".";
+  s += Name(v);
+  return s;
+}
+
 // Modifiers sorted into their categories; a category given twice is an error.
 struct Mods {
   std::optional<Addressing> addressing;
@@ -95,7 +103,7 @@ bool TakeResource(const RawOperand& item, Instruction* out, std::string* error) 
 // scalar stays 1d-only: the text calls b "a two-element vector for 2d surfaces".
 bool TakeCoords(const RawOperand& item, Dialect dialect, Instruction* out, std::string* error) {
   const int want = SurfaceCoordCount(out->geom);
-  const std::string g = Dot(Name(out->geom));
+  const std::string g = DotName(out->geom);
   if (item.kind == RawOperand::Kind::kScalar) {
     if (want != 1 && dialect == Dialect::kPtxas) {
       // ptxas assembles it; what it means is documented nowhere (docs/semantics.md F8).
@@ -205,7 +213,7 @@ bool TakeGeomAndClamp(const Mods& m, const std::string& name, bool arrays_allowe
     return false;
   }
   if (!IsSurfaceGeom(*m.geom) || (!arrays_allowed && IsArray(*m.geom))) {
-    *error = "geometry " + Dot(Name(*m.geom)) + " is not allowed for " + name + " (" +
+    *error = "geometry " + DotName(*m.geom) + " is not allowed for " + name + " (" +
              (arrays_allowed ? ".1d, .2d, .3d, .a1d, .a2d" : ".1d, .2d, .3d") + ")";
     return false;
   }
@@ -240,14 +248,14 @@ bool DecodeSuld(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
   if (!TakeGeomAndClamp(m, "suld.b", true, o.dialect, out, error)) return false;
   if (m.cop && *m.cop != CacheOp::kCa && *m.cop != CacheOp::kCg && *m.cop != CacheOp::kCs &&
       *m.cop != CacheOp::kCv) {
-    *error = "cache operation " + Dot(Name(*m.cop)) + " is not allowed for suld.b (.ca, .cg, .cs, .cv)";
+    *error = "cache operation " + DotName(*m.cop) + " is not allowed for suld.b (.ca, .cg, .cs, .cv)";
     return false;
   }
   out->cop = m.cop.value_or(CacheOp::kNone);
   out->vec = m.vec.value_or(VecSize::kV1);
   if (!m.type || !IsBitType(*m.type)) {
     *error = m.type ? "suld.b requires .dtype .b8, .b16, .b32 or .b64 (got " +
-                          Dot(Name(*m.type)) + ")"
+                          DotName(*m.type) + ")"
                     : "suld.b requires a .dtype (.b8, .b16, .b32, .b64)";
     return false;
   }
@@ -272,7 +280,7 @@ bool DecodeSust(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
   if (!TakeGeomAndClamp(m, name, true, o.dialect, out, error)) return false;
   if (m.cop && *m.cop != CacheOp::kWb && *m.cop != CacheOp::kCg && *m.cop != CacheOp::kCs &&
       *m.cop != CacheOp::kWt) {
-    *error = "cache operation " + Dot(Name(*m.cop)) + " is not allowed for " + name +
+    *error = "cache operation " + DotName(*m.cop) + " is not allowed for " + name +
              " (.wb, .cg, .cs, .wt)";
     return false;
   }
@@ -283,11 +291,11 @@ bool DecodeSust(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
     return false;
   }
   if (p && *m.type != DataType::kB32) {
-    *error = "sust.p requires .b32 (got " + Dot(Name(*m.type)) + ")";
+    *error = "sust.p requires .b32 (got " + DotName(*m.type) + ")";
     return false;
   }
   if (!IsBitType(*m.type)) {
-    *error = "sust.b requires .ctype .b8, .b16, .b32 or .b64 (got " + Dot(Name(*m.type)) + ")";
+    *error = "sust.b requires .ctype .b8, .b16, .b32 or .b64 (got " + DotName(*m.type) + ")";
     return false;
   }
   out->type = *m.type;
@@ -313,11 +321,11 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, const ParseOptions& o
   }
   out->red_op = *m.red_op;
   if (m.cop) {
-    *error = "sured takes no cache operation (got " + Dot(Name(*m.cop)) + ")";
+    *error = "sured takes no cache operation (got " + DotName(*m.cop) + ")";
     return false;
   }
   if (m.vec) {
-    *error = "sured takes no vector qualifier (got " + Dot(Name(*m.vec)) + ")";
+    *error = "sured takes no vector qualifier (got " + DotName(*m.vec) + ")";
     return false;
   }
   if (!TakeGeomAndClamp(m, name, false, o.dialect, out, error)) return false;
@@ -326,8 +334,8 @@ bool DecodeSured(const RawInstruction& raw, const Mods& m, const ParseOptions& o
     return false;
   }
   const DataType t = *m.type;
-  const std::string op = Dot(Name(out->red_op));
-  const std::string tn = Dot(Name(t));
+  const std::string op = DotName(out->red_op);
+  const std::string tn = DotName(t);
   if (!p) {
     bool ok = false;
     const char* rule = "";
@@ -396,7 +404,7 @@ bool DecodeSuq(const RawInstruction& raw, const Mods& m, const ParseOptions& /*o
     return false;
   }
   if (!m.type || *m.type != DataType::kB32) {
-    *error = m.type ? "suq requires .b32 (got " + Dot(Name(*m.type)) + ")" : "suq requires .b32";
+    *error = m.type ? "suq requires .b32 (got " + DotName(*m.type) + ")" : "suq requires .b32";
     return false;
   }
   out->type = DataType::kB32;

@@ -19,6 +19,14 @@ namespace {
 // A modifier as written, quoted short (it may be a long run of garbage).
 std::string Dot(std::string_view s) { return "." + Excerpt(s); }
 
+// An encoding's spelling with its dot (".a2d"): known text, no need to quote it short.
+template <typename T>
+std::string DotName(T v) {
+  std::string s = ".";
+  s += Name(v);
+  return s;
+}
+
 struct TexMods {
   std::optional<TexMode> mode;
   std::optional<Geometry> geom;
@@ -186,7 +194,7 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
   }
   const Geometry g = *m.geom;
   out->geom = g;
-  const std::string gn = Dot(Name(g));
+  const std::string gn = DotName(g);
   if (!m.vec) {
     *error = "tex requires .v4 (or .v2 with .f16x2)";
     return false;
@@ -199,7 +207,7 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
   const DataType dt = *m.dtype;
   if (dt != DataType::kU32 && dt != DataType::kS32 && dt != DataType::kF16 &&
       dt != DataType::kF32 && dt != DataType::kF16x2) {
-    *error = ".dtype must be .u32, .s32, .f16, .f32 (.v4) or .f16x2 (.v2), got " + Dot(Name(dt));
+    *error = ".dtype must be .u32, .s32, .f16, .f32 (.v4) or .f16x2 (.v2), got " + DotName(dt);
     return false;
   }
   if (dt == DataType::kF16x2 && out->vec != VecSize::kV2) {
@@ -214,7 +222,7 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
   const DataType ct = *m.ctype;
   if (ct != DataType::kS32 && ct != DataType::kF32) {
     *error = ".ctype must be .s32 or .f32 (integer coordinates require .s32), got " +
-             Dot(Name(ct));
+             DotName(ct);
     return false;
   }
   if (IsCube(g) && ct != DataType::kF32) {
@@ -227,7 +235,7 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
   }
   out->coord_type = ct;
   if (IsMultisample(g) && (out->tex_mode == TexMode::kLevel || out->tex_mode == TexMode::kGrad)) {
-    *error = Dot(Name(out->tex_mode)) + " is not supported for multisample geometry " + gn;
+    *error = DotName(out->tex_mode) + " is not supported for multisample geometry " + gn;
     return false;
   }
 

@@ -32,6 +32,19 @@ bool IsIdentChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
 }
 
+constexpr bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+constexpr bool IsPunct(char c) {
+  switch (c) {
+    case ',': case '(': case ')': case '=': case '{': case '}': case ';': case '<': case '>':
+    case '[': case ']':
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Whitespace-separated words of a directive, with `,` `(` `)` `=` `{` `}` `;` `<` `>` `[` `]` as
 // words of their own.
 std::vector<std::string_view> Words(std::string_view s) {
@@ -39,17 +52,14 @@ std::vector<std::string_view> Words(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (IsSpace(c)) {
       ++i;
-    } else if (std::strchr(",()={};<>[]", c) != nullptr) {
+    } else if (IsPunct(c)) {
       w.push_back(s.substr(i, 1));
       ++i;
     } else {
       size_t j = i;
-      while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j])) &&
-             std::strchr(",()={};<>[]", s[j]) == nullptr) {
-        ++j;
-      }
+      while (j < s.size() && !IsSpace(s[j]) && !IsPunct(s[j])) ++j;
       w.push_back(s.substr(i, j - i));
       i = j;
     }
@@ -86,20 +96,13 @@ class Reader {
       return;
     }
     Scan();
-    if (!stmt_.empty() && !Blank(stmt_)) {
+    if (!stmt_.empty()) {
       Error(stmt_line_, stmt_col_, "the module ends inside a statement (a ';' is missing)");
     }
     if (depth_ > 0) Error(line_, col_, "the module ends inside a { } scope (a '}' is missing)");
   }
 
  private:
-  static bool Blank(const std::string& s) {
-    for (char c : s) {
-      if (!std::isspace(static_cast<unsigned char>(c))) return false;
-    }
-    return true;
-  }
-
   void Error(int line, int col, std::string msg) {
     m_->errors.push_back(ModuleDiagnostic{line, col, std::move(msg)});
   }
@@ -114,27 +117,54 @@ class Reader {
     ++pos_;
   }
 
-  // Appends the current character to the statement, noting where the statement starts.
+  // Appends the current character to the statement, noting where the statement starts (a
+  // statement never starts with white space, so an empty one is a blank one).
   void Take() {
     const char c = s_[pos_];
-    if (stmt_.empty() || Blank(stmt_)) {
-      if (!std::isspace(static_cast<unsigned char>(c))) {
-        stmt_.clear();
-        stmt_line_ = line_;
-        stmt_col_ = col_;
-        stmt_.push_back(c);
-      }
-    } else {
+    if (!stmt_.empty()) {
+      stmt_.push_back(c);
+    } else if (!IsSpace(c)) {
+      stmt_line_ = line_;
+      stmt_col_ = col_;
       stmt_.push_back(c);
     }
     Advance();
   }
 
+  // Characters the scanner must look at one by one; runs of the others are copied whole.
+  static bool Special(char c) {
+    switch (c) {
+      case '/': case '"': case '{': case '}': case '(': case ')': case ';': case ':': case '\n':
+        return true;
+      default:
+        return false;
+    }
+  }
+
   void Scan() {
     while (pos_ < s_.size()) {
       const char c = s_[pos_];
+      if (!Special(c)) {  // a run of ordinary characters (no newline): one append
+        if (stmt_.empty()) {
+          if (IsSpace(c)) {
+            Advance();
+            continue;
+          }
+          stmt_line_ = line_;
+          stmt_col_ = col_;
+        }
+        size_t end = pos_ + 1;
+        while (end < s_.size() && !Special(s_[end])) ++end;
+        stmt_.append(s_.data() + pos_, end - pos_);
+        col_ += static_cast<int>(end - pos_);
+        pos_ = end;
+        continue;
+      }
       if (c == '/' && pos_ + 1 < s_.size() && s_[pos_ + 1] == '/') {
-        while (pos_ < s_.size() && s_[pos_] != '\n') Advance();
+        const size_t nl = s_.find('\n', pos_);
+        const size_t end = nl == std::string_view::npos ? s_.size() : nl;
+        col_ += static_cast<int>(end - pos_);
+        pos_ = end;
         continue;
       }
       if (c == '/' && pos_ + 1 < s_.size() && s_[pos_ + 1] == '*') {
@@ -163,7 +193,7 @@ class Reader {
         Take();
         continue;
       }
-      const bool empty = stmt_.empty() || Blank(stmt_);
+      const bool empty = stmt_.empty();
       if (c == '{' && empty) {
         Advance();
         OpenScope(false);
@@ -224,7 +254,7 @@ class Reader {
     for (const char* d : {".version", ".target", ".address_size", ".file", ".loc"}) {
       const size_t n = std::strlen(d);
       if (stmt_.compare(0, n, d) == 0 &&
-          (stmt_.size() == n || std::isspace(static_cast<unsigned char>(stmt_[n])))) {
+          (stmt_.size() == n || IsSpace(stmt_[n]))) {
         return true;
       }
     }
@@ -234,7 +264,7 @@ class Reader {
   // The statement so far is one identifier (a label before ':').
   bool IsLabel() const {
     size_t end = stmt_.size();
-    while (end > 0 && std::isspace(static_cast<unsigned char>(stmt_[end - 1]))) --end;
+    while (end > 0 && IsSpace(stmt_[end - 1])) --end;
     if (end == 0 || !IsIdentStart(stmt_[0])) return false;
     for (size_t i = 1; i < end; ++i) {
       if (!IsIdentChar(stmt_[i])) return false;
@@ -244,6 +274,7 @@ class Reader {
 
   // The statement so far is an .entry/.func header or a .section, whose '{' opens a block.
   bool IsBlockHeader() const {
+    if (stmt_[0] != '.') return false;  // headers start with a directive; operands do not
     const std::vector<std::string_view> w = Words(stmt_);
     for (std::string_view x : w) {
       if (x == ".entry" || x == ".func" || x == ".section") return true;
@@ -294,12 +325,13 @@ class Reader {
   }
 
   void Statement() {
-    std::string text;
-    text.swap(stmt_);
+    std::string& text = text_;  // both buffers keep their storage from statement to statement
+    text.assign(stmt_);
+    stmt_.clear();
     inner_ = paren_ = 0;
-    if (Blank(text)) return;
+    if (text.empty()) return;
     ++m_->statements;
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    while (!text.empty() && IsSpace(text.back())) text.pop_back();
     if (text[0] == '.') return Directive(text);
     Instruction(text);
   }
@@ -309,8 +341,8 @@ class Reader {
     size_t i = 0;
     if (text[0] == '@') {
       i = 1;
-      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-      while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+      while (i < text.size() && !IsSpace(text[i])) ++i;
+      while (i < text.size() && IsSpace(text[i])) ++i;
     }
     size_t j = i;
     while (j < text.size() && IsIdentChar(text[j])) ++j;
@@ -529,6 +561,7 @@ class Reader {
   size_t pos_ = 0;
   int line_ = 1, col_ = 1;
   std::string stmt_;
+  std::string text_;  // the statement being handled
   int stmt_line_ = 1, stmt_col_ = 1;
   int inner_ = 0, paren_ = 0;  // { } and ( ) nesting inside the current statement
   int depth_ = 0;              // scope nesting: 1 inside a function body

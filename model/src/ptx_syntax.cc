@@ -12,16 +12,25 @@
 namespace tsu {
 namespace {
 
+// ASCII character classes, without the locale lookups of <cctype> (the decoder's hot path).
+constexpr bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+constexpr bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool IsAlnum(char c) { return IsAlpha(c) || IsDigit(c); }
+
 class Lexer {
  public:
   explicit Lexer(std::string_view s) : s_(s) {}
 
   void SkipSpace() {
     for (;;) {
-      while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
-      if (s_.compare(pos_, 2, "//") == 0) {
+      while (pos_ < s_.size() && IsSpace(s_[pos_])) ++pos_;
+      if (pos_ + 1 >= s_.size() || s_[pos_] != '/') return;
+      if (s_[pos_ + 1] == '/') {
         pos_ = s_.size();
-      } else if (s_.compare(pos_, 2, "/*") == 0) {
+      } else if (s_[pos_ + 1] == '*') {
         size_t end = s_.find("*/", pos_ + 2);
         pos_ = end == std::string_view::npos ? s_.size() : end + 2;
       } else {
@@ -49,15 +58,13 @@ class Lexer {
     SkipSpace();
     size_t start = pos_;
     if (pos_ < s_.size() && s_[pos_] == '%') ++pos_;
-    if (pos_ >= s_.size() || !(std::isalpha(static_cast<unsigned char>(s_[pos_])) ||
-                               s_[pos_] == '_' || s_[pos_] == '$')) {
+    if (pos_ >= s_.size() || !(IsAlpha(s_[pos_]) || s_[pos_] == '_' || s_[pos_] == '$')) {
       pos_ = start;
       return {};
     }
     while (pos_ < s_.size()) {
       char c = s_[pos_];
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
-          (dotted && c == '.')) {
+      if (IsAlnum(c) || c == '_' || c == '$' || (dotted && c == '.')) {
         ++pos_;
       } else {
         break;
@@ -75,7 +82,7 @@ class Lexer {
       bool exp_sign = (c == '-' || c == '+') && pos_ > start &&
                       (s_[pos_ - 1] == 'e' || s_[pos_ - 1] == 'E') &&
                       !(s_.substr(start).size() > 1 && (s_[start + 1] == 'x' || s_[start + 1] == 'X'));
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || exp_sign) {
+      if (IsAlnum(c) || c == '.' || exp_sign) {
         ++pos_;
       } else {
         break;
@@ -190,7 +197,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
 
 bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
   char c = lx->Peek();
-  if (c == '%' || c == '_' || c == '$' || std::isalpha(static_cast<unsigned char>(c))) {
+  if (c == '%' || c == '_' || c == '$' || IsAlpha(c)) {
     *out = Operand::Name(lx->Ident(false));
     if (out->name.empty() || out->name == "%") {
       *error = "malformed register name near '" + lx->Rest() + "'";
@@ -198,7 +205,7 @@ bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
     }
     return true;
   }
-  if (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+') {
+  if (IsDigit(c) || c == '-' || c == '+') {
     uint64_t v = 0;
     if (!ParseLiteral(lx->NumberToken(), &v, error)) return false;
     *out = Operand::Imm(v);
@@ -212,15 +219,14 @@ bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
 bool ParseVectorOrScalar(Lexer* lx, RawOperand* out, std::string* error) {
   if (lx->Accept('{')) {
     out->kind = RawOperand::Kind::kVector;
+    out->elems.reserve(kMaxVectorElements);
     do {
       if (out->elems.size() == kMaxVectorElements) {
         *error = "a vector operand has at most " + std::to_string(kMaxVectorElements) +
                  " elements";
         return false;
       }
-      Operand e;
-      if (!ParseScalar(lx, &e, error)) return false;
-      out->elems.push_back(std::move(e));
+      if (!ParseScalar(lx, &out->elems.emplace_back(), error)) return false;
     } while (lx->Accept(','));
     if (!lx->Accept('}')) {
       *error = "expected '}' to close a vector operand near '" + lx->Rest() + "'";
@@ -235,14 +241,13 @@ bool ParseVectorOrScalar(Lexer* lx, RawOperand* out, std::string* error) {
 bool ParseOperand(Lexer* lx, RawOperand* out, std::string* error) {
   if (lx->Accept('[')) {
     out->kind = RawOperand::Kind::kAddress;
+    out->items.reserve(kMaxAddressItems);
     do {
       if (out->items.size() == kMaxAddressItems) {
         *error = "an address operand has at most " + std::to_string(kMaxAddressItems) + " items";
         return false;
       }
-      RawOperand item;
-      if (!ParseVectorOrScalar(lx, &item, error)) return false;
-      out->items.push_back(std::move(item));
+      if (!ParseVectorOrScalar(lx, &out->items.emplace_back(), error)) return false;
     } while (lx->Accept(','));
     if (!lx->Accept(']')) {
       *error = "expected ']' to close an address operand near '" + lx->Rest() + "'";
@@ -291,6 +296,7 @@ bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error)
   }
   size_t dot = opcode.find('.');
   out->base = opcode.substr(0, dot);
+  out->mods.reserve(8);
   while (dot != std::string::npos) {
     size_t next = opcode.find('.', dot + 1);
     std::string mod = opcode.substr(dot + 1, next == std::string::npos ? next : next - dot - 1);
@@ -302,10 +308,9 @@ bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error)
     dot = next;
   }
   if (lx.Peek() != ';' && !lx.AtEnd()) {
+    out->operands.reserve(8);
     do {
-      RawOperand op;
-      if (!ParseOperand(&lx, &op, error)) return false;
-      out->operands.push_back(std::move(op));
+      if (!ParseOperand(&lx, &out->operands.emplace_back(), error)) return false;
     } while (lx.Accept(','));
   }
   lx.Accept(';');
@@ -340,7 +345,7 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
   }
   RawInstruction raw;
   if (!ParseSyntax(text, &raw, error)) return false;
-  *out = Instruction{};
+  out->Reset();
   out->has_guard = raw.has_guard;
   out->guard_negated = raw.guard_negated;
   out->guard = raw.guard;

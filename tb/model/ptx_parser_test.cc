@@ -271,5 +271,31 @@ TEST(PtxParserLimits, ExcerptIsShortPrintableAndCutAtACharacter) {
   EXPECT_EQ(Excerpt("\xc3\xa9\xc3\xa9\xc3\xa9", 3), "\xc3\xa9\xc3\xa9...");
 }
 
+// Reset() (the decoder reuses one Instruction per line) must leave exactly Instruction{}: a field
+// added to Instruction but not to Reset() fails here.
+TEST(PtxParser, ResetRestoresEveryDefault) {
+  Instruction in;
+  std::string err;
+  ASSERT_TRUE(ParsePtx("@!p tex.grad.2d.v4.f32.f32 {a,b,c,d}|q, [t, {x,y}], {1,2}, {3,4}, {1,-1}, "
+                       "z;", &in, &err)) << err;
+  in.no_semantics = "x";
+  in.resource_is_symbol = false;
+  in.Reset();
+  EXPECT_EQ(ToJson(in), ToJson(Instruction{}));
+  const Instruction fresh;
+  EXPECT_EQ(in.opcode, fresh.opcode);
+  EXPECT_EQ(in.tex_mode, fresh.tex_mode);
+  EXPECT_EQ(in.coord_type, fresh.coord_type);
+  EXPECT_EQ(in.has_guard || in.guard_negated || in.has_sampler || in.has_lod ||
+                in.has_depth_ref || in.has_pred_dst || in.clamp_explicit,
+            false);
+  EXPECT_TRUE(in.guard.empty() && in.no_semantics.empty() && in.coords.empty() &&
+              in.dst.empty() && in.src.empty() && in.dpdx.empty() && in.dpdy.empty() &&
+              in.offset.empty());
+  EXPECT_TRUE(in.resource_is_symbol);
+  EXPECT_TRUE(in.resource == Operand{} && in.sampler == Operand{} && in.lod == Operand{} &&
+              in.depth_ref == Operand{} && in.pred_dst == Operand{});
+}
+
 }  // namespace
 }  // namespace tsu

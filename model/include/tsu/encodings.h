@@ -3,6 +3,7 @@
 #define TSU_ENCODINGS_H_
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -72,8 +73,11 @@ std::optional<T> Parse(std::string_view s);
   template <>                                        \
   inline std::optional<T> Parse<T>(std::string_view s) { \
     if (s.empty()) return std::nullopt;
-#define TSU_ENUM_VALUE(T, cpp, sv, value, spelling) \
-  if (s == spelling) return T::cpp;
+#define TSU_ENUM_VALUE(T, cpp, sv, value, spelling)                      \
+  if (s.size() == sizeof(spelling) - 1 &&                                 \
+      std::memcmp(s.data(), spelling, sizeof(spelling) - 1) == 0) {       \
+    return T::cpp; /* lengths known at compile time: inlined compares */ \
+  }
 #define TSU_ENUM_END(T) \
   return std::nullopt;  \
   }

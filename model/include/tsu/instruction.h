@@ -72,6 +72,37 @@ struct Instruction {
   // accepts it and says why the model will not execute it (docs/semantics.md F8, TF2).
   std::string no_semantics;
 
+  // Back to the defaults, keeping the vectors' and strings' storage (a decoder reusing one
+  // Instruction per line then allocates nothing once warm). Every field is listed;
+  // PtxParser.ResetRestoresEveryDefault checks it against Instruction{}.
+  void Reset() {
+    opcode = Opcode::kSuld;
+    addressing = Addressing::kByte;
+    geom = Geometry::k1d;
+    vec = VecSize::kV1;
+    type = DataType::kB32;
+    clamp = ClampMode::kTrap;
+    clamp_explicit = false;
+    cop = CacheOp::kNone;
+    red_op = RedOp::kAdd;
+    query = QueryKind::kWidth;
+    tex_mode = TexMode::kNone;
+    coord_type = DataType::kS32;
+    has_guard = guard_negated = false;
+    guard.clear();
+    resource = Operand{};
+    resource_is_symbol = true;
+    coords.clear();
+    dst.clear();
+    src.clear();
+    has_sampler = has_lod = has_depth_ref = has_pred_dst = false;
+    sampler = lod = depth_ref = pred_dst = Operand{};
+    dpdx.clear();
+    dpdy.clear();
+    offset.clear();
+    no_semantics.clear();
+  }
+
   // Number of vector elements (1, 2 or 4) moved by suld/sust.
   int VecCount() const { return vec == VecSize::kV1 ? 1 : vec == VecSize::kV2 ? 2 : 4; }
 };
