@@ -2,6 +2,9 @@
 // does fail.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+
 #include "tsu/script.h"
 
 namespace tsu {
@@ -174,6 +177,59 @@ TEST(ScriptLimits, LongLinesAndTokensAreQuotedShort) {
   // Invalid UTF-8 comes back escaped, never raw.
   ScriptResult u = RunScriptText("frob\xff\n", "t");
   EXPECT_NE(FirstMessage(u).find("'frob\\xFF'"), std::string::npos) << FirstMessage(u);
+}
+
+// Dialects: the default judges as ptxas does; `dialect text` (or ScriptOptions) takes the text's
+// examples; a form ptxas assembles but that has no defined meaning is refused, not guessed.
+TEST(Script, Dialects) {
+  const std::string omitted = std::string(kSurface) + "set x=4\n"
+                              "exec suld.b.1d.b32 r1, [s, {x}];\nexpect r1=0\n";
+  ScriptResult r = RunScriptText(omitted, "t");
+  EXPECT_TRUE(r.malformed);
+  ASSERT_FALSE(r.messages.empty());
+  EXPECT_NE(r.messages[0].find("requires a clamp mode"), std::string::npos) << r.messages[0];
+  EXPECT_EQ(RunScriptText("dialect text\n" + omitted, "t").failures, 0);
+  ScriptOptions o;
+  o.dialect = Dialect::kText;
+  EXPECT_EQ(RunScriptText(omitted, "t", o).failures, 0);
+  ScriptResult bad = RunScriptText("dialect ptx\n", "t");
+  EXPECT_TRUE(bad.malformed);
+  ScriptResult scalar = RunScriptText(
+      "surface s dim=2d width=4 height=4 format=R/UNSIGNED_INT8 base=0x100\n"
+      "set x=0\nexec suld.b.2d.b8.trap r1, [s, x];\n",
+      "t");
+  ASSERT_FALSE(scalar.messages.empty());
+  EXPECT_NE(scalar.messages[0].find("no defined meaning to execute: a bare scalar coordinate"),
+            std::string::npos)
+      << scalar.messages[0];
+}
+
+// exec_ptx: a module's instructions run with the script's registers; its errors name
+// file:line:column.
+TEST(Script, ExecPtxRunsAModulesInstructionsAndReportsItsErrors) {
+  const std::string dir = ::testing::TempDir();
+  {
+    std::ofstream f(dir + "/m.ptx");
+    f << ".version 8.5\n.target sm_90\n.address_size 64\n.global .surfref s;\n"
+         ".entry k()\n{\n  .reg .b32 %r<4>;\n  mov.u32 %r1, 4;\n"
+         "  suld.b.1d.b32.trap %r2, [s, {%r1}];\n}\n"
+         ".entry bad()\n{\n  .reg .b16 %h<2>;\n  suld.b.1d.b32.trap %h1, [s, {0}];\n}\n";
+  }
+  const std::string script = std::string(kSurface) + "mem 0x104 11 22 33 44\nset %r1=4\n";
+  ScriptResult ok = RunScriptText(script + "exec_ptx m.ptx k\nexpect %r2=0x44332211\n",
+                                  dir + "/t.tsu");
+  EXPECT_EQ(ok.failures, 0) << (ok.messages.empty() ? "" : ok.messages[0]);
+  EXPECT_EQ(ok.execs, 1);
+  ScriptResult bad = RunScriptText(script + "exec_ptx m.ptx bad\n", dir + "/t.tsu");
+  ASSERT_FALSE(bad.messages.empty());
+  EXPECT_NE(bad.messages[0].find("m.ptx:14:3: destination d '%h1' is .b16"), std::string::npos)
+      << bad.messages[0];
+  ScriptResult none = RunScriptText(script + "exec_ptx m.ptx nothere\n", dir + "/t.tsu");
+  ASSERT_FALSE(none.messages.empty());
+  EXPECT_NE(none.messages[0].find("has no function 'nothere'"), std::string::npos);
+  ScriptResult missing = RunScriptText(script + "exec_ptx gone.ptx k\n", dir + "/t.tsu");
+  ASSERT_FALSE(missing.messages.empty());
+  EXPECT_NE(missing.messages[0].find("cannot open the PTX module"), std::string::npos);
 }
 
 }  // namespace
