@@ -261,8 +261,18 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
       return false;
     }
   }
-  if (!Vector(addr.items.back(), "coordinate vector c", &out->coords, error)) return false;
-  const int want = CoordsNeeded(g);
+  // The text writes 3-element coordinate vectors where a geometry uses three (`tex.a2d ...
+  // [tex_a,{idx,f1,f2}]`): the text dialect takes them; ptxas has no 3-element vectors (TF2).
+  const RawOperand& c = addr.items.back();
+  const bool three = c.kind == RawOperand::Kind::kVector && c.elems.size() == 3 &&
+                     !ptxas && CoordsNeeded(g) == 4 && g != Geometry::kACube &&
+                     g != Geometry::kA2dms;
+  if (three) {
+    out->coords = c.elems;
+  } else if (!Vector(c, "coordinate vector c", &out->coords, error)) {
+    return false;
+  }
+  const int want = three ? 3 : CoordsNeeded(g);
   const bool bare = addr.items.back().kind == RawOperand::Kind::kScalar && want > 1;
   // For arrays and multisample geometries ptxas 13.0 crashes on a bare scalar, except in
   // .grad forms with a depth compare value, which it assembles; rejected below once f is known.
