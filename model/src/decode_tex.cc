@@ -351,11 +351,8 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
     for (const Operand& o : out->offset) {
       const int64_t v = static_cast<int32_t>(o.imm);
       if (o.kind == Operand::Kind::kImmediate && (v < -8 || v > 7)) {
-        if (ptxas) {  // ptxas assembles it; the text gives it no meaning (TF3)
-          out->no_semantics = "offset " + std::to_string(v) + " is outside -8..+7, the range the "
-                              "PTX text gives offsets (ptxas assembles it)";
-          continue;
-        }
+        // ptxas assembles it; like a register offset it is used modulo 16 (TF3).
+        if (ptxas) continue;
         *error = "offset " + std::to_string(v) + " is out of range: offsets are -8..+7";
         return false;
       }
