@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs tsu's libFuzzer targets (tb/fuzz): the PTX front end, `tsu run` scripts, and descriptor
-# validation with the instructions that use what it accepts.
+# Runs tsu's libFuzzer targets (tb/fuzz): the PTX front end, the PTX module reader, `tsu run`
+# scripts, and descriptor validation with the instructions that use what it accepts.
 #
 #   scripts/fuzz.sh [--time SECONDS | --runs N] [--seed S] [--jobs N] [target...]
-#   targets: ptx script descriptor
+#   targets: ptx module script descriptor
 #
 # Builds tb/fuzz with clang into build-fuzz/ (ASan + UBSan + libFuzzer), seeds each target's
-# corpus from committed files (examples/*.tsu, the ptxas form table, tb/fuzz/seeds/) and runs it
+# corpus from committed files (examples/*.tsu, the ptxas form table, the nvcc modules of
+# tb/oracle/cuda, tb/fuzz/seeds/) and runs it
 # for --time seconds (default 60), or for exactly --runs inputs (with --seed, a repeatable run:
 # what CTest does), with a 2 GB RSS limit and a 10 s per-input timeout. The corpus
 # grows in build-fuzz/corpus/<target> across runs. Prints executions, exec/s and coverage per
@@ -34,7 +35,7 @@ done
 [[ "$secs" =~ ^[0-9]+$ && "$secs" -ge 1 ]] || { echo "fuzz: --time takes whole seconds >= 1" >&2; exit 2; }
 [[ -z "$runs" || "$runs" =~ ^[0-9]+$ ]] || { echo "fuzz: --runs takes a count" >&2; exit 2; }
 [[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "fuzz: --seed takes a number" >&2; exit 2; }
-[[ ${#targets[@]} -gt 0 ]] || targets=(ptx script descriptor)
+[[ ${#targets[@]} -gt 0 ]] || targets=(ptx module script descriptor)
 command -v clang++ >/dev/null || { echo "fuzz: clang++ not found (scripts/setup.sh installs it)" >&2; exit 77; }
 out="${TSU_FUZZ_BUILD:-$root/build-fuzz}"
 cmake -S "$root/tb/fuzz" -B "$out" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -49,6 +50,18 @@ seed() {  # seed DIR: the committed seeds of target $1
       awk -F'\t' '!/^#/ && $4 != "" {print $4}' "$root/tb/oracle/ptxas_forms.tsv" | sort -u |
         split -l 1 -a 5 - "$d/form_"
       grep -h '^exec ' "$root"/examples/*.tsu | sed 's/^exec //' | split -l 1 -a 4 - "$d/example_" ;;
+    module)
+      # Real compiler output to mutate: each kernel of the nvcc modules as a module of its own
+      # (the module's header, then one .entry: a few kB, so executions stay fast), and the
+      # hand-written modules whole.
+      for f in "$root"/tb/oracle/cuda/*.ptx; do
+        awk -v out="$d/$(basename "$f" .ptx)_" '
+          /^\.visible \.entry/ { n++ }
+          n == 0 { head = head $0 "\n"; next }
+          { file = sprintf("%s%03d.ptx", out, n); if (!(file in seen)) { printf "%s", head > file; seen[file] = 1 } print > file }
+        ' "$f"
+      done
+      cp "$root"/tb/oracle/cuda/independent.ptx "$root"/examples/ptx/*.ptx "$d/" ;;
     script) cp "$root"/examples/*.tsu "$d/" ;;
     descriptor) cp "$root"/tb/fuzz/seeds/descriptor/* "$d/" ;;
   esac
@@ -57,7 +70,7 @@ seed() {  # seed DIR: the committed seeds of target $1
 status=0
 for t in "${targets[@]}"; do
   bin="$out/fuzz_$t"
-  [[ -x "$bin" ]] || { echo "fuzz: unknown target $t (ptx script descriptor)" >&2; exit 2; }
+  [[ -x "$bin" ]] || { echo "fuzz: unknown target $t (ptx module script descriptor)" >&2; exit 2; }
   corpus="$out/corpus/$t"
   [[ -d "$corpus" ]] || seed "$t" "$corpus"
   mkdir -p "$out/crashes/$t"
@@ -74,9 +87,10 @@ for t in "${targets[@]}"; do
   [[ "$jobs" -gt 1 ]] && par+=(-fork="$jobs")  # parallel workers; their logs go to $out
   [[ -n "$runs" ]] && par+=(-runs="$runs")
   [[ -n "$seed" ]] && par+=(-seed="$seed")
+  maxlen=8192
   start=$(date +%s)
   (cd "$out" && "$bin" "$corpus" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
-    -max_len=8192 "${par[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/") >"$log" 2>&1
+    -max_len="$maxlen" "${par[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/") >"$log" 2>&1
   rc=$?
   set -e
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')

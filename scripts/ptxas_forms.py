@@ -39,7 +39,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "tb", "oracle", "ptxas_forms.tsv")
 
 # Registers declared in every module (see module()); forms draw distinct ones from each class.
-_REG_CLASSES = {"r": ".b32", "rd": ".b64", "f": ".f32", "h": ".b16", "p": ".pred"}
+# The first five serve the shape forms; the rest exist for the operand-type forms (gen_types).
+_REG_CLASSES = {"r": ".b32", "rd": ".b64", "f": ".f32", "h": ".b16", "p": ".pred",
+                "u": ".u32", "s": ".s32", "ud": ".u64", "sd": ".s64", "fd": ".f64",
+                "hf": ".f16", "q": ".u16", "c": ".b8", "x": ".f16x2"}
 
 
 class Regs:
@@ -212,6 +215,69 @@ def gen_tex(out, k):
             out.append((cell, "independent" if explicit else "unified", text + ";"))
 
 
+# ---------------------------------------------------------------- operand types
+# One operand slot at a time takes every register class (and names and an immediate): what ptxas
+# accepts where is decided by declared types, which the shape forms above keep correct.
+TYPE_OPERANDS = ["r", "u", "s", "f", "rd", "ud", "sd", "fd", "h", "hf", "q", "c", "x", "p",
+                 "surf_A", "tex_a", "imm"]
+TYPE_TEMPLATES = [  # (cell, text with X for the slot; Xv4 / Xv2 for a vector of it)
+    ("suld.dst.b8", "suld.b.1d.b8.trap X, [surf_A, {r1}];"),
+    ("suld.dst.b32", "suld.b.1d.b32.trap X, [surf_A, {r1}];"),
+    ("suld.dst.v2.b64", "suld.b.1d.v2.b64.trap Xv2, [surf_A, {r1}];"),
+    ("suld.coord", "suld.b.2d.b16.clamp h1, [surf_A, {X, r1}];"),
+    ("suld.handle", "suld.b.1d.b32.trap r1, [X, {r2}];"),
+    ("sust.src.b16", "sust.b.1d.b16.trap [surf_A, {r1}], X;"),
+    ("sust.p.src.v4", "sust.p.2d.v4.b32.zero [surf_A, {r1, r2}], Xv4;"),
+    ("sured.src.add.u64", "sured.b.add.1d.u64.trap [surf_A, {r1}], X;"),
+    ("sured.src.min.s32", "sured.b.min.1d.s32.clamp [surf_A, {r1}], X;"),
+    ("sured.src.or.b32", "sured.b.or.1d.b32.trap [surf_A, {r1}], X;"),
+    ("sured.p.src.max.b64", "sured.p.max.1d.b64.zero [surf_A, {r1}], X;"),
+    ("suq.dst", "suq.width.b32 X, [surf_A];"),
+    ("suq.guard", "@X suq.width.b32 r1, [surf_A];"),
+    ("tex.dst.f32", "tex.2d.v4.f32.f32 Xv4, [tex_a, {f1, f2}];"),
+    ("tex.dst.s32", "tex.2d.v4.s32.f32 Xv4, [tex_a, {f1, f2}];"),
+    ("tex.dst.f16", "tex.2d.v4.f16.f32 Xv4, [tex_a, {f1, f2}];"),
+    ("tex.dst.f16x2", "tex.2d.v2.f16x2.f32 Xv2, [tex_a, {f1, f2}];"),
+    ("tex.coord.f32", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, Xv2];"),
+    ("tex.coord.s32", "tex.2d.v4.f32.s32 {f1, f2, f3, f4}, [tex_a, Xv2];"),
+    ("tex.index", "tex.a1d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {X, f5}];"),
+    ("tex.lod.f32", "tex.level.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5, f6}], X;"),
+    ("tex.lod.s32", "tex.level.2d.v4.f32.s32 {f1, f2, f3, f4}, [tex_a, {r1, r2}], X;"),
+    ("tex.grad", "tex.grad.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5, f6}], Xv2, {f7, f8};"),
+    ("tex.offset", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5, f6}], Xv2;"),
+    ("tex.depth", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5, f6}], {r1, r2}, X;"),
+    ("tex.1d.trailing", "tex.1d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5}], X;"),
+    ("tex.1d.offset.depth", "tex.1d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, {f5}], X, f6;"),
+    ("tex.pred", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}|X, [tex_a, {f5, f6}];"),
+    ("tex.handle", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}, [X, {f5, f6}];"),
+    ("tex.sampler", "tex.2d.v4.f32.f32 {f1, f2, f3, f4}, [tex_a, X, {f5, f6}];"),
+]
+
+
+def gen_types(out):
+    for cell, template in TYPE_TEMPLATES:
+        for operand in TYPE_OPERANDS + (["smp_b"] if cell == "tex.sampler" else []):
+            regs = Regs()
+            regs.next.update({k: 20 for k in _REG_CLASSES})  # clear of the template's own
+
+            def one():
+                if operand == "imm":
+                    return "1"
+                if operand in ("surf_A", "tex_a", "smp_b"):
+                    return operand
+                return regs.get(operand)
+            text = template.replace("Xv4", "{" + ", ".join(one() for _ in range(4)) + "}")
+            text = text.replace("Xv2", "{" + ", ".join(one() for _ in range(2)) + "}")
+            text = text.replace("X", one())
+            modes = ["unified"]
+            if cell.startswith("tex."):  # tex in both texturing modes: with and without sampler
+                modes.append("independent")
+            for mode in modes:
+                if operand == "smp_b" and mode == "unified":
+                    continue  # a unified module cannot declare a .samplerref
+                out.append((f"types.{cell}.{operand}", mode, text))
+
+
 def enumerate_forms():
     out = []
     gen_load_store(out, 8, "suld", ["ca", "cg", "cs", "cv"], "wb",
@@ -221,6 +287,7 @@ def enumerate_forms():
     gen_sured(out, 2)
     gen_suq(out)
     gen_tex(out, 12)
+    gen_types(out)
     seen, uniq = set(), []
     for f in out:  # canonical forms can coincide with a sampled one
         if (f[1], f[2]) not in seen:

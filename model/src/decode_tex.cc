@@ -322,15 +322,19 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
       }
     }
   }
-  // {e} {f}: a vector is e, a scalar is f. With declarations (a module read), a scalar offset of a
-  // 1d/a1d texture is told apart by type as ptxas does: two trailing scalars are e and f; a lone
-  // .u32/.s32 scalar is e (TF1).
+  // {e} {f}: a vector is e, a scalar is f, except for 1d/a1d textures, whose offset may be a
+  // scalar, as ptxas reads them: two trailing scalars are e and f; with declarations (a module
+  // read), a lone .u32/.s32 scalar is e (TF1); so is a lone integer literal (f is .f32).
   bool scalar_offset = false;
-  if (options.symbols != nullptr && next < raw.operands.size() && OffsetsNeeded(g) == 1 &&
-      raw.operands[next].kind == RawOperand::Kind::kScalar &&
-      raw.operands[next].scalar.kind == Operand::Kind::kName) {
-    const Symbol* sym = options.symbols->Find(raw.operands[next].scalar.name);
-    scalar_offset = raw.operands.size() == next + 2 ||
+  if (next < raw.operands.size() && OffsetsNeeded(g) == 1 &&
+      raw.operands[next].kind == RawOperand::Kind::kScalar) {
+    const Operand& o = raw.operands[next].scalar;
+    const Symbol* sym = o.kind == Operand::Kind::kName && options.symbols != nullptr
+                            ? options.symbols->Find(o.name)
+                            : nullptr;
+    scalar_offset = (raw.operands.size() == next + 2 &&
+                     raw.operands[next + 1].kind == RawOperand::Kind::kScalar) ||
+                    (o.kind == Operand::Kind::kImmediate && o.lit == Operand::Literal::kInt) ||
                     (sym != nullptr && sym->kind == Symbol::Kind::kRegister &&
                      (sym->type.cls == 'u' || sym->type.cls == 's'));
   }

@@ -2,6 +2,8 @@
 #include "tsu/ptx_symbols.h"
 
 #include <cctype>
+#include <initializer_list>
+#include <utility>
 
 #include "tsu/text.h"
 
@@ -98,73 +100,112 @@ const Symbol* SymbolTable::Find(std::string_view name) const {
 
 namespace {
 
-// What a register operand accepts, measured against ptxas 13.0 (docs/semantics.md "Operand
-// types"): data of bit-typed instructions take any register at least as wide; typed integer data
-// an integer register at least as wide; coordinates, offsets, handles and tex results exact widths.
-enum class Accept : uint8_t { kAnyAtLeast, kIntAtLeast, kAnyExact, kIntExact, kFloatExact, kPacked };
+// What a register operand accepts: a set of register classes and a width rule, measured against
+// ptxas 13.0 with every register type in every operand slot (the "types." forms of
+// tb/oracle/ptxas_forms.tsv; docs/semantics.md "Operand types").
+enum ClassBit : uint8_t { kB = 1, kU = 2, kS = 4, kF = 8, kH = 16, kP = 32 };
+struct Accept {
+  uint8_t classes;
+  bool at_least;  // data of bit-typed instructions: a wider register is allowed
+};
+constexpr Accept kData{kB | kU | kS | kF | kH, true};    // suld d, sust c, sured.b32/.p c
+constexpr Accept kIntData{kB | kU | kS | kH, true};      // sured c of .u32/.s32/.u64/.s64
+constexpr Accept kAny{kB | kU | kS | kF | kH, false};    // suq d
+constexpr Accept kAnyUnpacked{kB | kU | kS | kF, false}; // tex .f32 d and .f32 coordinates
+constexpr Accept kInt{kB | kU | kS | kH, false};         // tex .u32/.s32 d, .s32 c and lod
+constexpr Accept kIntStrict{kB | kU | kS, false};        // surface coordinates, array index, offsets
+constexpr Accept kFloat{kB | kF, false};                 // .f32 lod, gradients, depth compare
+constexpr Accept kPacked{kB | kH, false};                // .f16x2 d
 
-bool Fits(RegType t, Accept a, int bits) {
-  const bool is_int = t.cls == 'b' || t.cls == 'u' || t.cls == 's';
-  switch (a) {
-    case Accept::kAnyAtLeast:
-      return t.cls != 'p' && t.bits >= bits;
-    case Accept::kIntAtLeast:
-      return is_int && t.bits >= bits;
-    case Accept::kAnyExact:
-      return t.cls != 'p' && t.bits == bits;
-    case Accept::kIntExact:
-      return is_int && t.bits == bits;
-    case Accept::kFloatExact:
-      return (t.cls == 'b' || t.cls == 'f') && t.bits == bits;
-    case Accept::kPacked:
-      return (t.cls == 'b' || t.cls == 'h') && t.bits == bits;
+uint8_t ClassOf(RegType t) {
+  switch (t.cls) {
+    case 'b':
+      return kB;
+    case 'u':
+      return kU;
+    case 's':
+      return kS;
+    case 'f':
+      return kF;
+    case 'h':
+      return kH;
+    default:
+      return kP;
   }
-  return false;
 }
 
-const char* AcceptText(Accept a) {
-  switch (a) {
-    case Accept::kAnyAtLeast:
-      return "a register of at least";
-    case Accept::kIntAtLeast:
-      return "an integer (.b/.u/.s) register of at least";
-    case Accept::kAnyExact:
-      return "a register of exactly";
-    case Accept::kIntExact:
-      return "an integer (.b/.u/.s) register of exactly";
-    case Accept::kFloatExact:
-      return "a .f or .b register of exactly";
-    case Accept::kPacked:
-      return "a .b32 or .f16x2 register of exactly";
+bool Fits(RegType t, Accept a, int bits) {
+  if ((ClassOf(t) & a.classes) == 0) return false;
+  return a.at_least ? t.bits >= bits : t.bits == bits;
+}
+
+std::string AcceptText(Accept a, int bits) {
+  std::string c;
+  for (const auto& [bit, name] : {std::pair<uint8_t, const char*>{kB, ".b"}, {kU, ".u"},
+                                  {kS, ".s"}, {kF, ".f"}, {kH, ".f16x2"}}) {
+    if ((a.classes & bit) == 0) continue;
+    if (!c.empty()) c += " ";
+    c += name;
+    if (bit != kH) c += std::to_string(bits);
   }
-  return "";
+  return c + (a.at_least ? " (or wider)" : "");
+}
+
+// The type of a vector operand as ptxas 13.0 derives it: equal types stay; a .bN element makes
+// the vector .bN if every other element is N bits wide (or a predicate); .uN and .sN mix as .uN;
+// any other mix is a mismatch (measured: `{%b32, %f32}` is a valid coordinate, `{%u32, %f32}` and
+// `{%f32, %f32}` are not).
+std::optional<RegType> Unify(RegType a, RegType b) {
+  if (a.cls == b.cls && a.bits == b.bits) return a;
+  for (int k = 0; k < 2; ++k) {
+    if (a.cls == 'b' && (b.bits == a.bits || b.cls == 'p')) return a;
+    std::swap(a, b);
+  }
+  if ((a.cls == 'u' || a.cls == 's') && (b.cls == 'u' || b.cls == 's') && a.bits == b.bits) {
+    return RegType{'u', a.bits};
+  }
+  return std::nullopt;
 }
 
 class Checker {
  public:
   Checker(const SymbolTable& s, std::string* error) : s_(s), error_(error) {}
 
-  // A register operand (immediates pass: the decoder decided where they may stand).
-  bool Reg(const Operand& o, const char* role, Accept a, int bits) {
-    if (o.kind == Operand::Kind::kImmediate) return true;
-    const Symbol* sym = s_.Find(o.name);
-    if (sym == nullptr) return Fail("unknown symbol '" + Excerpt(o.name) + "' (" + role + ")");
-    if (sym->kind != Symbol::Kind::kRegister) {
-      return Fail(std::string(role) + " '" + Excerpt(o.name) + "' is a " +
-                  SymbolKindName(sym->kind) + ", not a register");
+  // A register operand, or a vector of them, whose (unified) type must fit (immediates pass:
+  // the decoder decided where they may stand).
+  bool Regs(const std::vector<Operand>& v, const char* role, Accept a, int bits) {
+    std::optional<RegType> type;
+    std::string first;
+    for (const Operand& o : v) {
+      if (o.kind == Operand::Kind::kImmediate) continue;
+      const Symbol* sym = s_.Find(o.name);
+      if (sym == nullptr) return Fail("unknown symbol '" + Excerpt(o.name) + "' (" + role + ")");
+      if (sym->kind != Symbol::Kind::kRegister) {
+        return Fail(std::string(role) + " '" + Excerpt(o.name) + "' is a " +
+                    SymbolKindName(sym->kind) + ", not a register");
+      }
+      if (!type) {
+        type = sym->type;
+        first = o.name;
+        continue;
+      }
+      const std::optional<RegType> u = Unify(*type, sym->type);
+      if (!u) {
+        return Fail(std::string(role) + ": the vector mixes '" + Excerpt(first) + "' (" +
+                    RegTypeName(*type) + ") and '" + Excerpt(o.name) + "' (" +
+                    RegTypeName(sym->type) + ")");
+      }
+      type = u;
     }
-    if (!Fits(sym->type, a, bits)) {
-      return Fail(std::string(role) + " '" + Excerpt(o.name) + "' is " +
-                  RegTypeName(sym->type) + "; it takes " + AcceptText(a) + " " +
-                  std::to_string(bits) + " bits");
+    if (type && !Fits(*type, a, bits)) {
+      return Fail(std::string(role) + " '" + Excerpt(first) + "'" +
+                  (v.size() > 1 ? " (the vector)" : "") + " is " + RegTypeName(*type) +
+                  "; it takes " + AcceptText(a, bits));
     }
     return true;
   }
-  bool Regs(const std::vector<Operand>& v, const char* role, Accept a, int bits) {
-    for (const Operand& o : v) {
-      if (!Reg(o, role, a, bits)) return false;
-    }
-    return true;
+  bool Reg(const Operand& o, const char* role, Accept a, int bits) {
+    return Regs(std::vector<Operand>{o}, role, a, bits);
   }
   bool Pred(const std::string& name, const char* role) {
     const Symbol* sym = s_.Find(name);
@@ -174,18 +215,20 @@ class Checker {
     }
     return true;
   }
-  // Operand a (or b, the sampler): a name of the wanted kind, or a 64-bit integer register.
-  bool Resource(const Operand& o, Symbol::Kind want, const char* role) {
+  // Operand a (or b, the sampler): a name of one of the wanted kinds, or a 64-bit integer
+  // register.
+  bool Resource(const Operand& o, std::initializer_list<Symbol::Kind> want, const char* role) {
     const Symbol* sym = s_.Find(o.name);
-    const std::string expected = std::string(SymbolKindName(want)) + " or .u64 register expected";
+    const std::string expected =
+        std::string(SymbolKindName(*want.begin())) + " or .u64 register expected";
     if (sym == nullptr) {
       return Fail(std::string(role) + ": unknown symbol '" + Excerpt(o.name) + "' (" + expected +
                   ")");
     }
-    if (sym->kind == want) return true;
-    if (sym->kind == Symbol::Kind::kRegister && Fits(sym->type, Accept::kIntExact, 64)) {
-      return true;
+    for (Symbol::Kind k : want) {
+      if (sym->kind == k) return true;
     }
+    if (sym->kind == Symbol::Kind::kRegister && Fits(sym->type, kIntStrict, 64)) return true;
     return Fail(std::string(role) + ": '" + Excerpt(o.name) + "' is " +
                 (sym->kind == Symbol::Kind::kRegister ? "a " + RegTypeName(sym->type) + " register"
                                                       : std::string("a ") +
@@ -208,62 +251,54 @@ int Bits(DataType t) { return DataTypeBytes(t) * 8; }
 
 bool CheckOperandTypes(const Instruction& in, const SymbolTable& symbols, std::string* error) {
   Checker c(symbols, error);
+  using K = Symbol::Kind;
   if (in.has_guard && !c.Pred(in.guard, "guard")) return false;
   if (in.opcode == Opcode::kTex) {
-    if (!c.Resource(in.resource, Symbol::Kind::kTexref, "operand a (texture)")) return false;
+    if (!c.Resource(in.resource, {K::kTexref}, "operand a (texture)")) return false;
     if (symbols.texmode_independent && !in.has_sampler) {
       *error = "operand b (sampler): .target texmode_independent needs [a, b, c] with a "
                ".samplerref or .u64 register";
       return false;
     }
-    if (!symbols.texmode_independent && in.has_sampler) {
-      *error = "an explicit sampler [a, b, c] needs .target texmode_independent";
-      return false;
-    }
+    // Unified mode takes [a, b, c] too, with b a .texref, a .surfref or a 64-bit register
+    // (unified modules declare no .samplerref).
     if (in.has_sampler &&
-        !c.Resource(in.sampler, Symbol::Kind::kSamplerref, "operand b (sampler)")) {
+        !(symbols.texmode_independent
+              ? c.Resource(in.sampler, {K::kSamplerref}, "operand b (sampler)")
+              : c.Resource(in.sampler, {K::kTexref, K::kSurfref}, "operand b (sampler)"))) {
       return false;
     }
-    const int db = in.type == DataType::kF16 ? 16 : 32;
-    const Accept da = in.type == DataType::kF16x2                                 ? Accept::kPacked
-                      : in.type == DataType::kU32 || in.type == DataType::kS32 ? Accept::kIntExact
-                                                                                : Accept::kAnyExact;
-    if (!c.Regs(in.dst, "destination d", da, db)) return false;
+    const Accept da = in.type == DataType::kF16x2                                 ? kPacked
+                      : in.type == DataType::kU32 || in.type == DataType::kS32 ? kInt
+                                                                                : kAnyUnpacked;
+    if (!c.Regs(in.dst, "destination d", da, in.type == DataType::kF16 ? 16 : 32)) return false;
     if (in.has_pred_dst && !c.Pred(in.pred_dst.name, "predicate p")) return false;
-    const Accept ca = in.coord_type == DataType::kF32 ? Accept::kAnyExact : Accept::kIntExact;
-    for (size_t i = 0; i < in.coords.size(); ++i) {
-      const bool index = i == 0 && IsArray(in.geom) && in.coords.size() > 1;  // not a bare scalar
-      if (!c.Reg(in.coords[i], index ? "array index" : "coordinate",
-                 index ? Accept::kIntExact : ca, 32)) {
-        return false;
-      }
-    }
-    if (in.has_lod && !c.Reg(in.lod, "lod", in.coord_type == DataType::kF32 ? Accept::kFloatExact
-                                                                              : Accept::kIntExact,
-                             32)) {
+    const bool f32 = in.coord_type == DataType::kF32;
+    const bool indexed = IsArray(in.geom) && in.coords.size() > 1;  // not a bare scalar
+    if (indexed && !c.Reg(in.coords[0], "array index", kIntStrict, 32)) return false;
+    const std::vector<Operand> rest(in.coords.begin() + (indexed ? 1 : 0), in.coords.end());
+    if (!c.Regs(rest, "coordinate", f32 ? kAnyUnpacked : kInt, 32)) return false;
+    if (in.has_lod && !c.Reg(in.lod, "lod", f32 ? kFloat : kInt, 32)) return false;
+    if (!c.Regs(in.dpdx, "gradient dPdx", kFloat, 32) ||
+        !c.Regs(in.dpdy, "gradient dPdy", kFloat, 32) ||
+        !c.Regs(in.offset, "offset e", kIntStrict, 32)) {
       return false;
     }
-    if (!c.Regs(in.dpdx, "gradient dPdx", Accept::kFloatExact, 32) ||
-        !c.Regs(in.dpdy, "gradient dPdy", Accept::kFloatExact, 32) ||
-        !c.Regs(in.offset, "offset e", Accept::kIntExact, 32)) {
-      return false;
-    }
-    return !in.has_depth_ref || c.Reg(in.depth_ref, "depth compare f", Accept::kAnyExact, 32);
+    return !in.has_depth_ref || c.Reg(in.depth_ref, "depth compare f", kFloat, 32);
   }
-  if (!c.Resource(in.resource, Symbol::Kind::kSurfref, "operand a (surface)")) return false;
-  if (!c.Regs(in.coords, "coordinate", Accept::kIntExact, 32)) return false;
+  if (!c.Resource(in.resource, {K::kSurfref}, "operand a (surface)")) return false;
+  if (!c.Regs(in.coords, "coordinate", kIntStrict, 32)) return false;
   switch (in.opcode) {
     case Opcode::kSuld:
-      return c.Regs(in.dst, "destination d", Accept::kAnyAtLeast, Bits(in.type));
+      return c.Regs(in.dst, "destination d", kData, Bits(in.type));
     case Opcode::kSust:
-      return c.Regs(in.src, "source c", Accept::kAnyAtLeast, Bits(in.type));
+      return c.Regs(in.src, "source c", kData, Bits(in.type));
     case Opcode::kSured: {
       const bool typed = in.type != DataType::kB32 && in.type != DataType::kB64;
-      return c.Regs(in.src, "source c", typed ? Accept::kIntAtLeast : Accept::kAnyAtLeast,
-                    Bits(in.type));
+      return c.Regs(in.src, "source c", typed ? kIntData : kData, Bits(in.type));
     }
     case Opcode::kSuq:
-      return c.Regs(in.dst, "destination d", Accept::kAnyExact, 32);
+      return c.Regs(in.dst, "destination d", kAny, 32);
     default:
       return true;
   }

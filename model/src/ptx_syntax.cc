@@ -109,7 +109,9 @@ int HexDigit(char c) {
 
 // PTX literals: decimal, 0x hex, 0b binary, 0 octal (optional U suffix), 0fXXXXXXXX (f32 bits),
 // 0dXXXXXXXXXXXXXXXX (f64 bits), and decimal floats (stored as f32 bits). A leading '-' negates.
-bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
+bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error,
+                  Operand::Literal* kind = nullptr) {
+  if (kind != nullptr) *kind = Operand::Literal::kInt;
   std::string t = tok;
   bool neg = false;
   if (!t.empty() && (t[0] == '-' || t[0] == '+')) {
@@ -137,6 +139,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
       return false;
     }
     *out = neg ? (v ^ 0x80000000u) : v;
+    if (kind != nullptr) *kind = Operand::Literal::kF32;
     return true;
   }
   if (t.size() > 2 && t[0] == '0' && (t[1] == 'd' || t[1] == 'D')) {
@@ -145,12 +148,24 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error) {
       return false;
     }
     *out = neg ? (v ^ 0x8000000000000000ull) : v;
+    if (kind != nullptr) *kind = Operand::Literal::kF64;
     return true;
   }
   if (t.find('.') != std::string::npos ||
       (t.find_first_of("eE") != std::string::npos && t.find_first_of("xX") == std::string::npos)) {
     char* end = nullptr;
-    float f = std::strtof(t.c_str(), &end);
+    if (kind != nullptr) {  // an operand: PTX reads a decimal float as an f64 literal
+      double d = std::strtod(t.c_str(), &end);
+      if (end == nullptr || *end != '\0') {
+        *error = "malformed float literal '" + Excerpt(tok) + "'";
+        return false;
+      }
+      if (neg) d = -d;
+      std::memcpy(out, &d, 8);
+      *kind = Operand::Literal::kF64;
+      return true;
+    }
+    float f = std::strtof(t.c_str(), &end);  // a script value: f32 bits
     if (end == nullptr || *end != '\0') {
       *error = "malformed float literal '" + Excerpt(tok) + "'";
       return false;
@@ -207,8 +222,9 @@ bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
   }
   if (IsDigit(c) || c == '-' || c == '+') {
     uint64_t v = 0;
-    if (!ParseLiteral(lx->NumberToken(), &v, error)) return false;
-    *out = Operand::Imm(v);
+    Operand::Literal lit;
+    if (!ParseLiteral(lx->NumberToken(), &v, error, &lit)) return false;
+    *out = Operand::Imm(v, lit);
     return true;
   }
   *error = c == '\0' ? "unexpected end of instruction: an operand is missing"
@@ -265,6 +281,81 @@ bool ParseOperand(Lexer* lx, RawOperand* out, std::string* error) {
     }
   }
   return true;
+}
+
+// Immediates by slot, as ptxas 13.0 takes them (docs/semantics.md F10): integer slots take
+// integer literals; .f32 slots take float literals (0f, 0d, decimal; an f64 one is rounded to f32,
+// to nearest even, as ptxas converts it); bit-typed data of N bits takes integers or a float
+// literal of exactly N bits (0f for 32, 0d or decimal for 64).
+enum class Slot { kInteger, kFloat32, kBits };
+
+bool FitLiteral(Operand* o, Slot slot, int bits, const char* role, std::string* error) {
+  if (o->kind != Operand::Kind::kImmediate) return true;
+  using L = Operand::Literal;
+  switch (slot) {
+    case Slot::kInteger:
+      if (o->lit == L::kInt) return true;
+      *error = std::string(role) + " takes an integer literal, not a float literal";
+      return false;
+    case Slot::kFloat32:
+      if (o->lit == L::kInt) {
+        *error = std::string(role) + " is .f32: write a float literal (1.0 or 0f3F800000), "
+                 "not an integer";
+        return false;
+      }
+      if (o->lit == L::kF64) {
+        double d;
+        std::memcpy(&d, &o->imm, 8);
+        const float f = static_cast<float>(d);
+        uint32_t b;
+        std::memcpy(&b, &f, 4);
+        o->imm = b;
+        o->lit = L::kF32;
+      }
+      return true;
+    case Slot::kBits:
+      if (o->lit == L::kInt || (o->lit == L::kF32 && bits == 32) ||
+          (o->lit == L::kF64 && bits == 64)) {
+        return true;
+      }
+      *error = std::string(role) + " is " + std::to_string(bits) + "-bit data: a float literal " +
+               "must be " + (bits == 32 ? "0f (32 bits)" : bits == 64 ? "0d or decimal (64 bits)"
+                                                                      : "an integer here");
+      return false;
+  }
+  return true;
+}
+
+bool FitAll(std::vector<Operand>* v, Slot slot, int bits, const char* role, std::string* error) {
+  for (Operand& o : *v) {
+    if (!FitLiteral(&o, slot, bits, role, error)) return false;
+  }
+  return true;
+}
+
+bool CheckLiterals(Instruction* in, std::string* error) {
+  const int bits = DataTypeBytes(in->type) * 8;
+  if (in->opcode != Opcode::kTex) {
+    if (!FitAll(&in->coords, Slot::kInteger, 32, "a coordinate", error)) return false;
+    const bool typed = in->type == DataType::kU32 || in->type == DataType::kS32 ||
+                       in->type == DataType::kU64 || in->type == DataType::kS64;
+    return FitAll(&in->src, typed ? Slot::kInteger : Slot::kBits, bits, "source c", error);
+  }
+  const Slot c = in->coord_type == DataType::kF32 ? Slot::kFloat32 : Slot::kInteger;
+  const bool indexed = IsArray(in->geom) && in->coords.size() > 1;
+  for (size_t i = 0; i < in->coords.size(); ++i) {
+    const bool index = indexed && i == 0;
+    if (!FitLiteral(&in->coords[i], index ? Slot::kInteger : c, 32,
+                    index ? "the array index" : "a coordinate", error)) {
+      return false;
+    }
+  }
+  return (!in->has_lod || FitLiteral(&in->lod, c, 32, "lod", error)) &&
+         FitAll(&in->dpdx, Slot::kFloat32, 32, "a gradient", error) &&
+         FitAll(&in->dpdy, Slot::kFloat32, 32, "a gradient", error) &&
+         FitAll(&in->offset, Slot::kInteger, 32, "an offset", error) &&
+         (!in->has_depth_ref ||
+          FitLiteral(&in->depth_ref, Slot::kFloat32, 32, "the depth compare value", error));
 }
 
 }  // namespace
@@ -350,11 +441,11 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
   out->guard_negated = raw.guard_negated;
   out->guard = raw.guard;
   if (raw.base == "suld" || raw.base == "sust" || raw.base == "sured" || raw.base == "suq") {
-    if (!DecodeSurface(raw, options, out, error)) return false;
+    if (!DecodeSurface(raw, options, out, error) || !CheckLiterals(out, error)) return false;
     return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
   }
   if (raw.base == "tex") {
-    if (!DecodeTex(raw, options, out, error)) return false;
+    if (!DecodeTex(raw, options, out, error) || !CheckLiterals(out, error)) return false;
     return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
   }
   *error = "unknown instruction '" + Excerpt(raw.base) + "' (tsu executes tex, suld, sust, sured, suq)";

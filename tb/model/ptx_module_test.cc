@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tsu/ptx_module.h"
+#include "tsu/ptx_parser.h"
 
 namespace tsu {
 namespace {
@@ -156,6 +157,16 @@ TEST(PtxModule, RegisterTypes) {
       {"tex.1d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5}], %u1;", true},
       {"tex.1d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5}], %f6;", true},
       {"tex.1d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5}], %r1, %f6;", true},
+      // A vector's type: a .b32 element makes a mixed vector .b32 ({.b32, .f32} is a valid
+      // surface coordinate); other mixes are mismatches.
+      {"suld.b.2d.b32.trap %r1, [surf_A, {%r1, %f1}];", true},
+      {"suld.b.2d.b32.trap %r1, [surf_A, {%u1, %f1}];", false},
+      {"suld.b.2d.b32.trap %r1, [surf_A, {%f1, %f2}];", false},
+      {"suld.b.2d.b32.trap %r1, [surf_A, {%u1, %r1}];", true},
+      // Unified mode takes an explicit sampler that is a .texref, .surfref or 64-bit register.
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, %rd1, {%f5, %f6}];", true},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, surf_A, {%f5, %f6}];", true},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, %r1, {%f5, %f6}];", false},
   };
   for (const Case& c : cases) {
     const PtxModule m = ReadPtxModule(Module(
@@ -240,6 +251,45 @@ TEST(PtxModule, BadBytesAndEmptyInput) {
   const PtxModule empty = ReadPtxModule("");
   EXPECT_TRUE(empty.ok());
   EXPECT_TRUE(empty.instructions.empty());
+}
+
+// Immediates by slot (F10), the same with or without declarations: .f32 operands take float
+// literals only, integer operands integers only, bit-typed data integers or a float literal of
+// its width. An f64 literal in an .f32 slot is rounded to f32.
+TEST(PtxModule, LiteralsBySlot) {
+  struct Case {
+    const char* text;
+    bool valid;
+  };
+  const Case cases[] = {
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {1, 1}];", false},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {1.0, 0f3F800000}];", true},
+      {"tex.2d.v4.f32.s32 {a,b,c,d}, [t, {1.0, 1}];", false},
+      {"tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x, y}], 2;", false},
+      {"tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x, y}], {1, 0}, {0.0, 1.0};", false},
+      {"tex.2d.v4.f32.f32 {a,b,c,d}, [t, {x, y}], {1.0, 0};", false},
+      {"tex.1d.v4.f32.f32 {a,b,c,d}, [t, {x}], 1;", true},    // an integer: the 1d offset
+      {"tex.1d.v4.f32.f32 {a,b,c,d}, [t, {x}], 0.5;", true},  // a float: the depth value
+      {"suld.b.1d.b32.trap r, [s, {1.0}];", false},
+      {"sust.b.1d.b32.trap [s, {x}], 0f3F800000;", true},
+      {"sust.b.1d.b32.trap [s, {x}], 1.0;", false},  // decimal floats are f64 literals
+      {"sust.b.1d.b64.trap [s, {x}], 1.0;", true},
+      {"sust.b.1d.b64.trap [s, {x}], 0f3F800000;", false},
+      {"sured.b.add.1d.u32.trap [s, {x}], 0f3F800000;", false},
+      {"sured.b.and.1d.b32.trap [s, {x}], 0f3F800000;", true},
+  };
+  for (const Case& c : cases) {
+    Instruction in;
+    std::string err;
+    EXPECT_EQ(ParsePtx(c.text, &in, &err), c.valid) << c.text << ": " << err;
+  }
+  Instruction in;
+  std::string err;
+  ASSERT_TRUE(ParsePtx("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {0.1, 0d3FF0000000000000}];", &in, &err));
+  EXPECT_EQ(in.coords[0].imm, 0x3DCCCCCDu);  // 0.1 rounded to f32
+  EXPECT_EQ(in.coords[1].imm, 0x3F800000u);
+  ASSERT_TRUE(ParsePtx("sust.b.1d.b64.trap [s, {x}], 1.5;", &in, &err));
+  EXPECT_EQ(in.src[0].imm, 0x3FF8000000000000u);  // f64 bits, as written
 }
 
 }  // namespace

@@ -276,7 +276,7 @@ TEST(PtxParserLimits, ExcerptIsShortPrintableAndCutAtACharacter) {
 TEST(PtxParser, ResetRestoresEveryDefault) {
   Instruction in;
   std::string err;
-  ASSERT_TRUE(ParsePtx("@!p tex.grad.2d.v4.f32.f32 {a,b,c,d}|q, [t, {x,y}], {1,2}, {3,4}, {1,-1}, "
+  ASSERT_TRUE(ParsePtx("@!p tex.grad.2d.v4.f32.f32 {a,b,c,d}|q, [t, {x,y}], {1.0,2.0}, {3.0,4.0}, {1,-1}, "
                        "z;", &in, &err)) << err;
   in.no_semantics = "x";
   in.resource_is_symbol = false;

@@ -818,7 +818,7 @@ TEST(TexFrontEnd, EveryExampleOfTheText) {
 TEST(TexFrontEnd, JsonNamesEveryOperand) {
   Instruction in;
   std::string err;
-  ASSERT_TRUE(ParsePtx("@p tex.grad.a2d.v4.f32.f32 {a,b,c,d}|q, [t, s, {i,x,y,w}], {1,2}, {dx,dy}, "
+  ASSERT_TRUE(ParsePtx("@p tex.grad.a2d.v4.f32.f32 {a,b,c,d}|q, [t, s, {i,x,y,w}], {1.0,0f40000000}, {dx,dy}, "
                        "{-1,3}, z;", &in, &err)) << err;
   const std::string j = ToJson(in).dump();
   EXPECT_EQ(j,
@@ -827,7 +827,7 @@ TEST(TexFrontEnd, JsonNamesEveryOperand) {
             "\"sampler\":{\"name\":\"s\"},\"coords\":[{\"name\":\"i\"},{\"name\":\"x\"},"
             "{\"name\":\"y\"},{\"name\":\"w\"}],\"dst\":[{\"name\":\"a\"},{\"name\":\"b\"},"
             "{\"name\":\"c\"},{\"name\":\"d\"}],\"pred\":{\"name\":\"q\"},\"lod\":null,"
-            "\"dpdx\":[{\"imm\":1},{\"imm\":2}],\"dpdy\":[{\"name\":\"dx\"},{\"name\":\"dy\"}],"
+            "\"dpdx\":[{\"imm\":1065353216},{\"imm\":1073741824}],\"dpdy\":[{\"name\":\"dx\"},{\"name\":\"dy\"}],"
             "\"offset\":[{\"imm\":18446744073709551615},{\"imm\":3}],\"depth_ref\":{\"name\":\"z\"}}");
   ASSERT_TRUE(ParsePtx("tex.level.1d.v2.f16x2.s32 {a,b}, [t, {x}], l;", &in, &err)) << err;
   const nlohmann::ordered_json k = ToJson(in);

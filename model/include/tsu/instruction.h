@@ -16,13 +16,21 @@ namespace tsu {
 // for direct access and a .u64 register for indirect access, see docs/semantics.md).
 struct Operand {
   enum class Kind : uint8_t { kName, kImmediate };
+  // What an immediate was written as: an integer, an f32 (0fXXXXXXXX) or an f64 (0d..., or a
+  // decimal float, which PTX reads as double). The slot decides which kinds it takes (F10).
+  enum class Literal : uint8_t { kInt, kF32, kF64 };
   Kind kind = Kind::kName;
   std::string name;  // kName: as written, including a leading '%'
-  uint64_t imm = 0;  // kImmediate: the value's bits (f32 literals as their bit pattern)
+  uint64_t imm = 0;  // kImmediate: the value's bits (float literals as their bit pattern)
+  Literal lit = Literal::kInt;
 
   static Operand Name(std::string n) { return Operand{Kind::kName, std::move(n), 0}; }
-  static Operand Imm(uint64_t v) { return Operand{Kind::kImmediate, {}, v}; }
-  bool operator==(const Operand& o) const { return kind == o.kind && name == o.name && imm == o.imm; }
+  static Operand Imm(uint64_t v, Literal l = Literal::kInt) {
+    return Operand{Kind::kImmediate, {}, v, l};
+  }
+  bool operator==(const Operand& o) const {
+    return kind == o.kind && name == o.name && imm == o.imm && lit == o.lit;
+  }
 };
 
 // Every field of every instruction; fields an opcode does not use keep their defaults.
