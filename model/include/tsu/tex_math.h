@@ -24,6 +24,17 @@ int64_t LinearFixed(float x);
 // unnormalized coordinates, wrap and mirror act as clamp. Returns false for a border texel.
 bool WrapIndex(int64_t i, uint32_t n, AddressMode mode, bool normalized, int64_t* out);
 
+// ---- binary32 arithmetic (T14) ---------------------------------------------------------------------
+// The f32 operations of sampling, on bit patterns: IEEE 754 binary32, round to nearest even,
+// subnormals kept (no flush), one rounding each. NaN results are defined, not left to the host:
+// a NaN operand is returned quieted (the first NaN of a, b), an invalid operation (Inf - Inf,
+// 0 * Inf) returns the default NaN 0x7FC00000. The RTL's rtl/fp/ adder and multiplier reproduce
+// these bit for bit.
+constexpr uint32_t kDefaultNaN = 0x7FC00000u;
+uint32_t F32Add(uint32_t a, uint32_t b);
+uint32_t F32Sub(uint32_t a, uint32_t b);  // a - b
+uint32_t F32Mul(uint32_t a, uint32_t b);
+
 // ---- Filtering (T4) --------------------------------------------------------------------------------
 // a + (b - a) * (w / 256), w in 0..256: exact for a == b and for w == 0.
 float Lerp(float a, float b, uint32_t w);
