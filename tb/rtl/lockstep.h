@@ -106,6 +106,10 @@ struct LockstepResult {
   std::string Summary(const char* block) const;
   // Prints Summary and fails the current test for every cover point never hit.
   void ReportCoverage(const char* block) const;
+  // The same, except cover points that cannot be reached in this block's context (a shared unit
+  // used where some of its cases cannot occur): each names a point by a substring and says why.
+  void ReportCoverage(const char* block,
+                      const std::vector<std::pair<std::string, std::string>>& unreachable) const;
 };
 
 template <typename T>
