@@ -3,6 +3,7 @@
 
 #include "tsu/float_bits.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -98,6 +99,28 @@ float Lerp(float a, float b, uint32_t w) {
 
 int32_t F32ToLod(float v) {
   return static_cast<int32_t>(Sat(std::floor(static_cast<double>(v) * 256.0 + 0.5), -kLodSat, kLodSat));
+}
+
+int32_t BiasAndClampLod(int32_t lambda, int32_t bias, int32_t min_lod, int32_t max_lod) {
+  int64_t l = static_cast<int64_t>(lambda) + bias;
+  l = std::max<int64_t>(l, min_lod);
+  l = std::min<int64_t>(l, max_lod);
+  return static_cast<int32_t>(std::min<int64_t>(std::max<int64_t>(l, -kLodSat), kLodSat));
+}
+
+LevelSelect SelectLevels(int32_t lambda, MipFilter mip, uint32_t levels, bool blend) {
+  LevelSelect r;
+  r.minify = lambda > 0;
+  const uint32_t last = levels - 1;
+  if (r.minify && mip == MipFilter::kNearest) {
+    r.level = static_cast<uint32_t>(std::min<int64_t>((lambda + 127) >> 8, last));
+  } else if (r.minify && mip == MipFilter::kLinear) {
+    const int64_t d = std::min<int64_t>(lambda, static_cast<int64_t>(last) * 256);
+    r.level = static_cast<uint32_t>(d >> 8);
+    r.frac = blend ? static_cast<uint32_t>(d & 255) : 0;
+    r.next = std::min(r.level + 1, last);
+  }
+  return r;
 }
 
 uint32_t Log2Table(uint32_t k) {

@@ -44,6 +44,21 @@ float Lerp(float a, float b, uint32_t w);
 constexpr int32_t kLodSat = 0x7FFF;
 // floor(v * 256 + 0.5), NaN -> 0, saturated.
 int32_t F32ToLod(float v);
+// bias, then clamp to [min_lod, max_lod], then saturate to +-kLodSat (all 8.8; the sampler's
+// float fields enter through F32ToLod).
+int32_t BiasAndClampLod(int32_t lambda, int32_t bias, int32_t min_lod, int32_t max_lod);
+
+// ---- Level selection (T6) ----------------------------------------------------------------------------
+struct LevelSelect {
+  bool minify = false;  // lambda > 0: the min filter applies, else the mag filter
+  uint32_t level = 0;   // the (first) level sampled
+  uint32_t next = 0;    // the second level of a linear mip filter
+  uint32_t frac = 0;    // its weight in 1/256; 0: one level
+};
+// The levels for lambda (8.8) under a mip filter, for a texture of `levels` levels (>= 1). A
+// linear mip filter on integer-valued results (blend = false) uses the lower level alone.
+LevelSelect SelectLevels(int32_t lambda, MipFilter mip, uint32_t levels, bool blend);
+
 // log2(sqrt(rho2)) in 8.8: floor((256 * e + kLog2Table[m >> 15]) / 2) for rho2 = 2^e * 1.m;
 // zero, negative and subnormal rho2 -> -kLodSat; +Inf and NaN -> +kLodSat.
 int32_t LodFromRho2(float rho2);

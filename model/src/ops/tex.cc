@@ -283,10 +283,8 @@ int32_t Sampler::Lambda(int face) {
     }
     lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
   }
-  int64_t l = static_cast<int64_t>(lambda) + F32ToLod(s_.lod_bias);
-  l = std::max<int64_t>(l, F32ToLod(s_.min_lod));
-  l = std::min<int64_t>(l, F32ToLod(s_.max_lod));
-  return static_cast<int32_t>(std::min<int64_t>(std::max<int64_t>(l, -kLodSat), kLodSat));
+  return BiasAndClampLod(lambda, F32ToLod(s_.lod_bias), F32ToLod(s_.min_lod),
+                         F32ToLod(s_.max_lod));
 }
 
 void Sampler::Output(const Texel& r, Response* out) const {
@@ -380,18 +378,10 @@ Response Sampler::Run() {
       for (int a = 0; a < Axes(g); ++a) u[a] = F(c[first + a]);
     }
     const int32_t lambda = (in_.tex_mode == TexMode::kNone || in_.tex_mode == TexMode::kBase) ? 0 : Lambda(face);
-    const bool minify = lambda > 0;
-    const FilterMode filter = minify ? s_.min_filter : s_.mag_filter;
-    const uint32_t last = t_.desc.levels - 1;
-    uint32_t lv_hi = 0, lv_lo = 0, delta = 0;
-    if (minify && s_.mip_filter == MipFilter::kNearest) {
-      lv_hi = static_cast<uint32_t>(std::min<int64_t>((lambda + 127) >> 8, last));
-    } else if (minify && s_.mip_filter == MipFilter::kLinear) {
-      const int64_t d = std::min<int64_t>(lambda, static_cast<int64_t>(last) * 256);
-      lv_hi = static_cast<uint32_t>(d >> 8);
-      delta = float_result_ ? static_cast<uint32_t>(d & 255) : 0;  // integer: nearest-lower level
-      lv_lo = std::min(lv_hi + 1, last);
-    }
+    // Integer-valued results use the nearest-lower level of a linear mip filter (T4).
+    const LevelSelect sel = SelectLevels(lambda, s_.mip_filter, t_.desc.levels, float_result_);
+    const FilterMode filter = sel.minify ? s_.min_filter : s_.mag_filter;
+    const uint32_t lv_hi = sel.level, lv_lo = sel.next, delta = sel.frac;
     auto level_coords = [&](uint32_t k, float x[3]) {
       const ResolvedSurface& lv = t_.level[k];
       const float size[3] = {static_cast<float>(lv.desc.width / t_.desc.samples),
