@@ -2,6 +2,7 @@
 #include "tsu/tex_math.h"
 
 #include "tsu/float_bits.h"
+#include "tsu/format.h"
 
 #include <algorithm>
 #include <array>
@@ -240,6 +241,39 @@ uint32_t F32ToS32Sat(uint32_t f32_bits) {
 uint32_t F32ToU32Sat(uint32_t f32_bits) {
   const float f = AsFloat(f32_bits);
   return static_cast<uint32_t>(Sat(std::trunc(static_cast<double>(f)), 0, UINT32_MAX));
+}
+
+void ConvertResult(const uint32_t c[4], bool float_result, bool sint, DataType type,
+                   uint32_t out[4], int* count) {
+  uint32_t f[4];  // the f32 view of the result
+  for (int k = 0; k < 4; ++k) {
+    if (float_result) {
+      f[k] = c[k];
+    } else {
+      f[k] = sint ? AsBits(static_cast<float>(static_cast<int32_t>(c[k])))
+                  : AsBits(static_cast<float>(c[k]));
+    }
+  }
+  *count = 4;
+  switch (type) {
+    case DataType::kF32:
+      for (int k = 0; k < 4; ++k) out[k] = f[k];
+      break;
+    case DataType::kF16:
+      for (int k = 0; k < 4; ++k) out[k] = F32ToF16(f[k]);
+      break;
+    case DataType::kF16x2:
+      out[0] = F32ToF16(f[0]) | (static_cast<uint32_t>(F32ToF16(f[1])) << 16);
+      out[1] = F32ToF16(f[2]) | (static_cast<uint32_t>(F32ToF16(f[3])) << 16);
+      *count = 2;
+      break;
+    case DataType::kS32:
+      for (int k = 0; k < 4; ++k) out[k] = float_result ? F32ToS32Sat(f[k]) : c[k];
+      break;
+    default:  // kU32
+      for (int k = 0; k < 4; ++k) out[k] = float_result ? F32ToU32Sat(f[k]) : c[k];
+      break;
+  }
 }
 
 }  // namespace tsu

@@ -88,6 +88,13 @@ uint32_t SrgbToLinear(uint32_t code);
 uint32_t F32ToS32Sat(uint32_t f32_bits);
 uint32_t F32ToU32Sat(uint32_t f32_bits);
 
+// ---- Results (T11) ------------------------------------------------------------------------------------
+// A filtered texel (four components: f32 bits when float_result, else the integer values of a
+// signed (sint) or unsigned format) to tex's destination type: .f32, .f16, .f16x2 (R|G<<16,
+// B|A<<16), .s32, .u32. Writes out[0..count).
+void ConvertResult(const uint32_t c[4], bool float_result, bool sint, DataType type,
+                   uint32_t out[4], int* count);
+
 }  // namespace tsu
 
 #endif  // TSU_TEX_MATH_H_

@@ -288,38 +288,9 @@ int32_t Sampler::Lambda(int face) {
 }
 
 void Sampler::Output(const Texel& r, Response* out) const {
-  uint32_t f[4];  // f32 view of the result
-  for (int k = 0; k < 4; ++k) {
-    if (float_result_) {
-      f[k] = r.c[k];
-    } else {
-      f[k] = fmt_.kind == ChannelKind::kSint ? B(static_cast<float>(static_cast<int32_t>(r.c[k])))
-                                             : B(static_cast<float>(r.c[k]));
-    }
-  }
-  switch (in_.type) {
-    case DataType::kF32:
-      for (int k = 0; k < 4; ++k) out->data[k] = f[k];
-      out->count = 4;
-      break;
-    case DataType::kF16:
-      for (int k = 0; k < 4; ++k) out->data[k] = F32ToF16(f[k]);
-      out->count = 4;
-      break;
-    case DataType::kF16x2:
-      out->data[0] = F32ToF16(f[0]) | (static_cast<uint32_t>(F32ToF16(f[1])) << 16);
-      out->data[1] = F32ToF16(f[2]) | (static_cast<uint32_t>(F32ToF16(f[3])) << 16);
-      out->count = 2;
-      break;
-    case DataType::kS32:
-      for (int k = 0; k < 4; ++k) out->data[k] = float_result_ ? F32ToS32Sat(f[k]) : r.c[k];
-      out->count = 4;
-      break;
-    default:  // kU32
-      for (int k = 0; k < 4; ++k) out->data[k] = float_result_ ? F32ToU32Sat(f[k]) : r.c[k];
-      out->count = 4;
-      break;
-  }
+  uint32_t d[4] = {};
+  ConvertResult(r.c, float_result_, fmt_.kind == ChannelKind::kSint, in_.type, d, &out->count);
+  for (int k = 0; k < 4; ++k) out->data[k] = d[k];
 }
 
 Response Sampler::Run() {
