@@ -93,9 +93,9 @@ for t in "${targets[@]}"; do
     -max_len="$maxlen" "${par[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/") >"$log" 2>&1
   rc=$?
   set -e
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  cov=$(grep -a -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
   took=$(( $(date +%s) - start )); (( took > 0 )) || took=1
-  done_runs=$(grep -ho 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
+  done_runs=$(grep -a -ho 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
   rate=$(( done_runs / took ))
   if [[ $rc -eq 0 ]]; then
     echo "fuzz $t: $done_runs executions in ${took} s ($rate exec/s), coverage $cov edges, corpus $(ls "$corpus" | wc -l) inputs: OK"

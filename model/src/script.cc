@@ -572,7 +572,8 @@ class Runner {
     if (!f) return Malformed("cannot open the PTX module '" + Excerpt(path) + "'");
     std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     const PtxModule m = ReadPtxModule(text, options_.dialect);
-    for (const ModuleDiagnostic& d : m.errors) {
+    if (!m.errors.empty()) {  // the first error; `tsu ptx FILE` lists them all
+      const ModuleDiagnostic& d = m.errors.front();
       return Malformed(Excerpt(file) + ":" + std::to_string(d.line) + ":" +
                        std::to_string(d.column) + ": " + d.message);
     }
