@@ -4,12 +4,12 @@
 // handler declares what directives declare and decodes texture/surface instructions in scope.
 #include "tsu/ptx_module.h"
 
-#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
 
+#include "tsu/ascii.h"
 #include "tsu/ptx_symbols.h"
 #include "tsu/text.h"
 
@@ -26,15 +26,12 @@ bool PtxModule::ok() const {
 namespace {
 
 bool IsIdentStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
+  return IsAsciiAlpha(c) || c == '_' || c == '$' || c == '%';
 }
 bool IsIdentChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
+  return IsAsciiAlnum(c) || c == '_' || c == '$' || c == '%';
 }
 
-constexpr bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 constexpr bool IsPunct(char c) {
   switch (c) {
     case ',': case '(': case ')': case '=': case '{': case '}': case ';': case '<': case '>':
@@ -52,14 +49,14 @@ std::vector<std::string_view> Words(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
-    if (IsSpace(c)) {
+    if (IsAsciiSpace(c)) {
       ++i;
     } else if (IsPunct(c)) {
       w.push_back(s.substr(i, 1));
       ++i;
     } else {
       size_t j = i;
-      while (j < s.size() && !IsSpace(s[j]) && !IsPunct(s[j])) ++j;
+      while (j < s.size() && !IsAsciiSpace(s[j]) && !IsPunct(s[j])) ++j;
       w.push_back(s.substr(i, j - i));
       i = j;
     }
@@ -123,7 +120,7 @@ class Reader {
     const char c = s_[pos_];
     if (!stmt_.empty()) {
       stmt_.push_back(c);
-    } else if (!IsSpace(c)) {
+    } else if (!IsAsciiSpace(c)) {
       stmt_line_ = line_;
       stmt_col_ = col_;
       stmt_.push_back(c);
@@ -146,7 +143,7 @@ class Reader {
       const char c = s_[pos_];
       if (!Special(c)) {  // a run of ordinary characters (no newline): one append
         if (stmt_.empty()) {
-          if (IsSpace(c)) {
+          if (IsAsciiSpace(c)) {
             Advance();
             continue;
           }
@@ -254,7 +251,7 @@ class Reader {
     for (const char* d : {".version", ".target", ".address_size", ".file", ".loc"}) {
       const size_t n = std::strlen(d);
       if (stmt_.compare(0, n, d) == 0 &&
-          (stmt_.size() == n || IsSpace(stmt_[n]))) {
+          (stmt_.size() == n || IsAsciiSpace(stmt_[n]))) {
         return true;
       }
     }
@@ -264,7 +261,7 @@ class Reader {
   // The statement so far is one identifier (a label before ':').
   bool IsLabel() const {
     size_t end = stmt_.size();
-    while (end > 0 && IsSpace(stmt_[end - 1])) --end;
+    while (end > 0 && IsAsciiSpace(stmt_[end - 1])) --end;
     if (end == 0 || !IsIdentStart(stmt_[0])) return false;
     for (size_t i = 1; i < end; ++i) {
       if (!IsIdentChar(stmt_[i])) return false;
@@ -331,7 +328,7 @@ class Reader {
     inner_ = paren_ = 0;
     if (text.empty()) return;
     ++m_->statements;
-    while (!text.empty() && IsSpace(text.back())) text.pop_back();
+    while (!text.empty() && IsAsciiSpace(text.back())) text.pop_back();
     if (text[0] == '.') return Directive(text);
     Instruction(text);
   }
@@ -341,8 +338,8 @@ class Reader {
     size_t i = 0;
     if (text[0] == '@') {
       i = 1;
-      while (i < text.size() && !IsSpace(text[i])) ++i;
-      while (i < text.size() && IsSpace(text[i])) ++i;
+      while (i < text.size() && !IsAsciiSpace(text[i])) ++i;
+      while (i < text.size() && IsAsciiSpace(text[i])) ++i;
     }
     size_t j = i;
     while (j < text.size() && IsIdentChar(text[j])) ++j;
@@ -465,7 +462,7 @@ class Reader {
           if (!last.empty()) f.params.emplace_back(last);
           last = {};
         } else if (w[i] != "[" && w[i] != "]" && !w[i].empty() && w[i][0] != '.' &&
-                   !std::isdigit(static_cast<unsigned char>(w[i][0]))) {
+                   !IsAsciiDigit(w[i][0])) {
           last = w[i];
         }
       }

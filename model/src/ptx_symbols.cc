@@ -1,10 +1,10 @@
 // Declarations in scope and ptxas's operand checks against them.
 #include "tsu/ptx_symbols.h"
 
-#include <cctype>
 #include <initializer_list>
 #include <utility>
 
+#include "tsu/ascii.h"
 #include "tsu/text.h"
 
 namespace tsu {
@@ -81,7 +81,7 @@ bool SymbolTable::DeclareRange(const std::string& prefix, uint32_t count, const 
 const Symbol* SymbolTable::Find(std::string_view name) const {
   // A name ending in digits may be one of a range: split it as prefix + index (no leading zero).
   size_t d = name.size();
-  while (d > 0 && std::isdigit(static_cast<unsigned char>(name[d - 1]))) --d;
+  while (d > 0 && IsAsciiDigit(name[d - 1])) --d;
   const std::string_view prefix = name.substr(0, d);
   const std::string_view digits = name.substr(d);
   uint64_t index = 0;

@@ -1,10 +1,10 @@
 // The syntax layer of the PTX front end: text → RawInstruction. Knows the shape of PTX
 // operands (scalars, {vectors}, [addresses], d|p pairs) and literals, not the rules of any opcode.
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "tsu/ascii.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/ptx_symbols.h"
 #include "tsu/text.h"
@@ -12,21 +12,13 @@
 namespace tsu {
 namespace {
 
-// ASCII character classes, without the locale lookups of <cctype> (the decoder's hot path).
-constexpr bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-constexpr bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-constexpr bool IsAlnum(char c) { return IsAlpha(c) || IsDigit(c); }
-
 class Lexer {
  public:
   explicit Lexer(std::string_view s) : s_(s) {}
 
   void SkipSpace() {
     for (;;) {
-      while (pos_ < s_.size() && IsSpace(s_[pos_])) ++pos_;
+      while (pos_ < s_.size() && IsAsciiSpace(s_[pos_])) ++pos_;
       if (pos_ + 1 >= s_.size() || s_[pos_] != '/') return;
       if (s_[pos_ + 1] == '/') {
         pos_ = s_.size();
@@ -58,13 +50,13 @@ class Lexer {
     SkipSpace();
     size_t start = pos_;
     if (pos_ < s_.size() && s_[pos_] == '%') ++pos_;
-    if (pos_ >= s_.size() || !(IsAlpha(s_[pos_]) || s_[pos_] == '_' || s_[pos_] == '$')) {
+    if (pos_ >= s_.size() || !(IsAsciiAlpha(s_[pos_]) || s_[pos_] == '_' || s_[pos_] == '$')) {
       pos_ = start;
       return {};
     }
     while (pos_ < s_.size()) {
       char c = s_[pos_];
-      if (IsAlnum(c) || c == '_' || c == '$' || (dotted && c == '.')) {
+      if (IsAsciiAlnum(c) || c == '_' || c == '$' || (dotted && c == '.')) {
         ++pos_;
       } else {
         break;
@@ -82,7 +74,7 @@ class Lexer {
       bool exp_sign = (c == '-' || c == '+') && pos_ > start &&
                       (s_[pos_ - 1] == 'e' || s_[pos_ - 1] == 'E') &&
                       !(s_.substr(start).size() > 1 && (s_[start + 1] == 'x' || s_[start + 1] == 'X'));
-      if (IsAlnum(c) || c == '.' || exp_sign) {
+      if (IsAsciiAlnum(c) || c == '.' || exp_sign) {
         ++pos_;
       } else {
         break;
@@ -212,7 +204,7 @@ bool ParseLiteral(const std::string& tok, uint64_t* out, std::string* error,
 
 bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
   char c = lx->Peek();
-  if (c == '%' || c == '_' || c == '$' || IsAlpha(c)) {
+  if (c == '%' || c == '_' || c == '$' || IsAsciiAlpha(c)) {
     *out = Operand::Name(lx->Ident(false));
     if (out->name.empty() || out->name == "%") {
       *error = "malformed register name near '" + lx->Rest() + "'";
@@ -220,7 +212,7 @@ bool ParseScalar(Lexer* lx, Operand* out, std::string* error) {
     }
     return true;
   }
-  if (IsDigit(c) || c == '-' || c == '+') {
+  if (IsAsciiDigit(c) || c == '-' || c == '+') {
     uint64_t v = 0;
     Operand::Literal lit;
     if (!ParseLiteral(lx->NumberToken(), &v, error, &lit)) return false;

@@ -77,25 +77,19 @@ uint32_t NaNRule(uint32_t a, uint32_t b, float r) {
   return std::isnan(r) ? kDefaultNaN : AsBits(r);
 }
 
-float FromBits(uint32_t x) {
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
-
 }  // namespace
 
 // The host's binary32 operations are IEEE RNE with subnormals (x86-64 SSE, no FTZ/DAZ; the model
 // is compiled with -ffp-contract=off); only their NaN results are host-specific, hence NaNRule.
-uint32_t F32Add(uint32_t a, uint32_t b) { return NaNRule(a, b, FromBits(a) + FromBits(b)); }
-uint32_t F32Sub(uint32_t a, uint32_t b) { return NaNRule(a, b, FromBits(a) - FromBits(b)); }
-uint32_t F32Mul(uint32_t a, uint32_t b) { return NaNRule(a, b, FromBits(a) * FromBits(b)); }
+uint32_t F32Add(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) + AsFloat(b)); }
+uint32_t F32Sub(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) - AsFloat(b)); }
+uint32_t F32Mul(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) * AsFloat(b)); }
 
 float Lerp(float a, float b, uint32_t w) {
   const uint32_t fw = AsBits(static_cast<float>(w) * (1.0f / 256.0f));  // exact
   const uint32_t d = F32Sub(AsBits(b), AsBits(a));
   const uint32_t p = F32Mul(d, fw);
-  return FromBits(F32Add(AsBits(a), p));
+  return AsFloat(F32Add(AsBits(a), p));
 }
 
 int32_t F32ToLod(float v) {

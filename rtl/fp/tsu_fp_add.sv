@@ -164,7 +164,10 @@ module tsu_fp_add #(
 
   // ---- (Z) leading zeros ------------------------------------------------------------------------
   logic [4:0] lz;  // leading zeros of sum[26:0]
-  logic       lz_found;
+  tsu_lzc #(.Width(27)) u_lzc (
+    .in_i   (b_q.sum[26:0]),
+    .count_o(lz)
+  );
 
   typedef struct packed {
     logic        special;
@@ -179,14 +182,6 @@ module tsu_fp_add #(
   logic z_valid;
 
   always_comb begin
-    lz = 5'd27;
-    lz_found = 1'b0;
-    for (int i = 26; i >= 0; i--) begin
-      if (b_q.sum[i] && !lz_found) begin
-        lz = 5'(26 - i);
-        lz_found = 1'b1;
-      end
-    end
     z_d.special = b_q.special;
     z_d.special_val = b_q.special_val;
     z_d.sign = b_q.sign;

@@ -113,8 +113,11 @@ module tsu_fp_mul #(
   );
 
   // ---- (Z) leading zeros ------------------------------------------------------------------------
-  logic [5:0] lz;
-  logic       lz_found;
+  logic [5:0] lz;  // 48 only for a zero product, which is a special case
+  tsu_lzc #(.Width(48)) u_lzc (
+    .in_i   (b_q.product),
+    .count_o(lz)
+  );
 
   typedef struct packed {
     logic        special;
@@ -128,14 +131,6 @@ module tsu_fp_mul #(
   logic z_valid;
 
   always_comb begin
-    lz = 6'd47;
-    lz_found = 1'b0;
-    for (int i = 47; i >= 0; i--) begin
-      if (b_q.product[i] && !lz_found) begin
-        lz = 6'(47 - i);
-        lz_found = 1'b1;
-      end
-    end
     z_d.special = b_q.special;
     z_d.special_val = b_q.special_val;
     z_d.sign = b_q.sign;

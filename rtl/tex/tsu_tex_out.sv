@@ -49,21 +49,20 @@ module tsu_tex_out #(
   for (genvar k = 0; k < 4; k++) begin : g_lz
     logic [31:0] v, mag;
     logic        neg;
+    logic [5:0]  count;  // 32 only for a zero magnitude, which converts to +0 apart
     logic [4:0]  lz;
-    logic        lz_found;
     always_comb begin
       v = c_i[32*k +: 32];
       neg = sint_i && v[31];
       mag = neg ? -v : v;
-      lz = 5'd0;
-      lz_found = 1'b0;
-      for (int i = 31; i >= 0; i--) begin
-        if (mag[i] && !lz_found) begin
-          lz = 5'(31 - i);
-          lz_found = 1'b1;
-        end
-      end
     end
+    tsu_lzc #(.Width(32)) u_lzc (
+      .in_i   (mag),
+      .count_o(count)
+    );
+    assign lz = count[4:0];
+    logic unused_count;
+    assign unused_count = count[5];
     assign z_d.mag[32*k +: 32] = mag;
     assign z_d.neg[k] = neg;
     assign z_d.lz[5*k +: 5] = lz;

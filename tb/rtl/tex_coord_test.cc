@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <functional>
 #include <memory>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include "Vtsu_tex_coord_tsu_tex_coord.h"
 #include "lockstep.h"
 #include "surface_gen.h"
+#include "tsu/float_bits.h"
 #include "tsu/tex_math.h"
 
 namespace tsu::tb {
@@ -39,8 +39,7 @@ struct CoordTraits {
     return {n, static_cast<int32_t>(d.fixed_o)};
   }
   static Out Expect(const In& in) {
-    float f;
-    std::memcpy(&f, &in.x, 4);
+    const float f = AsFloat(in.x);
     return {static_cast<int32_t>(NearestIndex(f)), static_cast<int32_t>(LinearFixed(f))};
   }
   static std::string Diff(const Out& e, const Out& g) {

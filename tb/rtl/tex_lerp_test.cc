@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <sstream>
 #include <vector>
 
@@ -22,12 +21,6 @@ struct LerpIn {
   uint32_t w = 0;
 };
 
-float F(uint32_t x) {
-  float f;
-  std::memcpy(&f, &x, 4);
-  return f;
-}
-
 struct LerpTraits {
   using Dut = Vtsu_tex_lerp;
   using In = LerpIn;
@@ -42,7 +35,7 @@ struct LerpTraits {
     d->w_i = static_cast<uint16_t>(in.w);
   }
   static Out Sample(const Dut& d) { return {d.result_o}; }
-  static Out Expect(const In& in) { return {AsBits(Lerp(F(in.a), F(in.b), in.w))}; }
+  static Out Expect(const In& in) { return {AsBits(Lerp(AsFloat(in.a), AsFloat(in.b), in.w))}; }
   static std::string Diff(const Out& e, const Out& g) {
     std::ostringstream o;
     DiffField(o, "result", e.result, g.result);

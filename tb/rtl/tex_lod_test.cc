@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <sstream>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "Vtsu_tex_lod_tsu_tex_lod.h"
 #include "lockstep.h"
 #include "surface_gen.h"
+#include "tsu/float_bits.h"
 #include "tsu/tex_math.h"
 
 namespace tsu::tb {
@@ -53,9 +53,7 @@ struct LodTraits {
   static Out Expect(const In& in) {
     int32_t lambda = 0;
     if (in.mode == TexMode::kLevel || in.mode == TexMode::kGrad) {
-      float f;
-      std::memcpy(&f, &in.lod, 4);
-      const int32_t raw = in.mode == TexMode::kLevel ? F32ToLod(f) : in.grad_lambda;
+      const int32_t raw = in.mode == TexMode::kLevel ? F32ToLod(AsFloat(in.lod)) : in.grad_lambda;
       lambda = BiasAndClampLod(raw, in.bias, in.min_lod, in.max_lod);
     }
     const LevelSelect s = SelectLevels(lambda, in.mip, in.levels, in.blend);
@@ -132,8 +130,7 @@ TEST(TexLod, RandomRequestsOfEveryMode) {
         return CountedSource<LodIn>(seed, n, [](Rng& rng, LodIn* in) {
           RandomSampler(rng, in);
           in->mode = static_cast<TexMode>(Uniform(rng, 0, 3));
-          float f = static_cast<float>(Uniform(rng, -3000, 20000)) / 1000.0f;
-          std::memcpy(&in->lod, &f, 4);
+          in->lod = AsBits(static_cast<float>(Uniform(rng, -3000, 20000)) / 1000.0f);
           if (Chance(rng, 10)) in->lod = static_cast<uint32_t>(rng());
           in->grad_lambda = static_cast<int32_t>(Uniform(rng, -kLodSat, kLodSat));
           if (Chance(rng, 70)) in->grad_lambda = static_cast<int32_t>(Uniform(rng, -512, 4096));
