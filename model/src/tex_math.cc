@@ -92,6 +92,22 @@ float Lerp(float a, float b, uint32_t w) {
   return AsFloat(F32Add(AsBits(a), p));
 }
 
+void FilterTaps(FilterTap* taps, uint32_t ranks, uint32_t out[4]) {
+  int n = 1 << __builtin_popcount(ranks & 15u);
+  for (int r = 0; r < 4; ++r) {
+    if (!((ranks >> r) & 1u)) continue;
+    n /= 2;
+    for (int k = 0; k < n; ++k) {
+      FilterTap m = taps[2 * k];
+      for (int c = 0; c < 4; ++c) {
+        m.c[c] = AsBits(Lerp(AsFloat(taps[2 * k].c[c]), AsFloat(taps[2 * k + 1].c[c]), m.w[r]));
+      }
+      taps[k] = m;
+    }
+  }
+  for (int c = 0; c < 4; ++c) out[c] = taps[0].c[c];
+}
+
 int32_t F32ToLod(float v) {
   return static_cast<int32_t>(Sat(std::floor(static_cast<double>(v) * 256.0 + 0.5), -kLodSat, kLodSat));
 }

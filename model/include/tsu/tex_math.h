@@ -39,6 +39,18 @@ uint32_t F32Mul(uint32_t a, uint32_t b);
 // a + (b - a) * (w / 256), w in 0..256: exact for a == b and for w == 0.
 float Lerp(float a, float b, uint32_t w);
 
+// The filter tree of one sample. Taps come in index order: x fastest, then y, z and the second mip
+// level. Rank r (0 x, 1 y, 2 z, 3 mip) is active when bit r of `ranks` is set, and there are
+// 2^(active ranks) taps. Each active rank, in that order, lerps consecutive pairs of its input
+// (the lower index as a) by the pair's weight for the rank (w[r] of the pair's first element:
+// the level's 1.8 position on the axis, or the mip fraction) and halves the count. Writes the
+// one remaining value to out. With no rank active the tap passes unchanged (integer results).
+struct FilterTap {
+  uint32_t c[4] = {};  // f32 bits (or integers when no rank is active)
+  uint32_t w[4] = {};  // weights of ranks x, y, z, mip in 1/256, 0..255
+};
+void FilterTaps(FilterTap* taps, uint32_t ranks, uint32_t out[4]);
+
 // ---- LOD (T5) ----------------------------------------------------------------------------------------
 // LOD values are signed 8.8 fixed point held in int32, saturated to [-kLodSat, kLodSat].
 constexpr int32_t kLodSat = 0x7FFF;

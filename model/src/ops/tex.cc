@@ -66,8 +66,8 @@ class Sampler {
   Texel Border() const;
   Texel Compare(Texel t) const;
   Texel Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border);
-  Texel SampleLevel(uint32_t level, uint32_t layer, int face, const float x[3], FilterMode filter);
-  Texel Blend(const Texel& a, const Texel& b, uint32_t w) const;
+  uint32_t GatherLevel(uint32_t level, uint32_t layer, int face, const float x[3],
+                       FilterMode filter, FilterTap* out);
   int32_t Lambda(int face_for_grad);
   void Output(const Texel& r, Response* out) const;
 
@@ -203,22 +203,21 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
   return Compare(Fetch(level, layer, w[0], w[1], w[2]));
 }
 
-Texel Sampler::Blend(const Texel& a, const Texel& b, uint32_t w) const {
-  Texel r;
-  for (int k = 0; k < 4; ++k) r.c[k] = B(Lerp(F(a.c[k]), F(b.c[k]), w));
-  return r;
-}
-
-// One level: x[] are the coordinates in the level's texel space (or cube face [0,1] coords).
-Texel Sampler::SampleLevel(uint32_t level, uint32_t layer, int face, const float x[3],
-                           FilterMode filter) {
+// One level's taps for the filter tree: x[] are the coordinates in the level's texel space (or
+// cube face [0,1] coords). Writes 1 tap (nearest) or 2^axes taps in x-fastest order, each
+// carrying the level's 1.8 weights, and returns the filter ranks they need (bit a: axis a).
+uint32_t Sampler::GatherLevel(uint32_t level, uint32_t layer, int face, const float x[3],
+                              FilterMode filter, FilterTap* out) {
   const int axes = IsCube(in_.geom) ? 2 : Axes(in_.geom);
   bool border = false;
   if (!float_result_) filter = FilterMode::kNearest;  // integer results are never filtered
   if (filter == FilterMode::kNearest) {
     int64_t idx[3] = {0, 0, 0};
     for (int a = 0; a < axes; ++a) idx[a] = NearestIndex(x[a]) + offset_[a];
-    return Tap(level, layer, face, idx, &border);
+    const Texel t = Tap(level, layer, face, idx, &border);
+    out[0] = FilterTap{};
+    for (int c = 0; c < 4; ++c) out[0].c[c] = t.c[c];
+    return 0;
   }
   int64_t i0[3] = {0, 0, 0};
   uint32_t wt[3] = {0, 0, 0};
@@ -227,19 +226,16 @@ Texel Sampler::SampleLevel(uint32_t level, uint32_t layer, int face, const float
     i0[a] = fx >> 8;
     wt[a] = static_cast<uint32_t>(fx & 255);
   }
-  // Corner taps in x-fastest order, then lerp in x, then y, then z.
-  Texel taps[8];
   const int ntaps = 1 << axes;
   for (int k = 0; k < ntaps; ++k) {
     int64_t idx[3] = {0, 0, 0};
     for (int a = 0; a < axes; ++a) idx[a] = i0[a] + ((k >> a) & 1);
-    taps[k] = Tap(level, layer, face, idx, &border);
+    const Texel t = Tap(level, layer, face, idx, &border);
+    out[k] = FilterTap{};
+    for (int c = 0; c < 4; ++c) out[k].c[c] = t.c[c];
+    for (int a = 0; a < axes; ++a) out[k].w[a] = wt[a];
   }
-  for (int a = 0; a < axes; ++a) {
-    const int half = ntaps >> (a + 1);
-    for (int k = 0; k < half; ++k) taps[k] = Blend(taps[2 * k], taps[2 * k + 1], wt[a]);
-  }
-  return taps[0];
+  return static_cast<uint32_t>(ntaps - 1);
 }
 
 // lambda in 8.8 (T5): explicit (.level) or from gradients (.grad), plus bias, clamped.
@@ -360,14 +356,21 @@ Response Sampler::Run() {
       const bool norm = s_.normalized || IsCube(g);
       for (int a = 0; a < 3; ++a) x[a] = norm ? u[a] * size[a] : u[a];
     };
+    // The taps of the first level, then (linear mip filter) the second's, through one filter
+    // tree whose last rank blends the levels (T4).
+    FilterTap taps[16];
     float x[3];
     level_coords(lv_hi, x);
-    Texel r = SampleLevel(lv_hi, layer, face, x, filter);
+    uint32_t ranks = GatherLevel(lv_hi, layer, face, x, filter, taps);
     if (delta != 0) {
+      const int n = 1 << __builtin_popcount(ranks);
       level_coords(lv_lo, x);
-      const Texel r2 = SampleLevel(lv_lo, layer, face, x, filter);
-      r = Blend(r, r2, delta);
+      GatherLevel(lv_lo, layer, face, x, filter, taps + n);
+      for (int k = 0; k < 2 * n; ++k) taps[k].w[3] = delta;
+      ranks |= 8u;
     }
+    Texel r;
+    FilterTaps(taps, ranks, r.c);
     Output(r, &out);
   }
   if (!resident_) {
