@@ -9,6 +9,7 @@
 
 #include "tsu/float_bits.h"
 #include "tsu/tex_math.h"
+#include "tsu/tex_texel.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
 
@@ -40,31 +41,16 @@ class Sampler {
  public:
   Sampler(const ResolvedTexture& t, const SamplerDesc& s, const Instruction& in, const Request& req,
           MemoryPort* mem)
-      : t_(t), s_(s), in_(in), req_(req), mem_(mem), fmt_(t.fmt) {
-    // Read mode "normalized float" turns 8- and 16-bit integer channels into UNORM/SNORM (§1).
-    const bool narrow = fmt_.fields[0].bits <= 16;
-    if (s.read_mode == ReadMode::kNormalizedFloat && narrow) {
-      if (fmt_.kind == ChannelKind::kUint) fmt_.kind = ChannelKind::kUnorm;
-      if (fmt_.kind == ChannelKind::kSint) fmt_.kind = ChannelKind::kSnorm;
-    }
-    float_result_ = fmt_.value_class() == ValueClass::kF32;
-    srgb_ = fmt_.srgb && s.srgb;
-    if (srgb_) {  // fetch raw codes, convert in Fetch
-      raw_fmt_ = fmt_;
-      raw_fmt_.kind = ChannelKind::kUint;
-    }
-    compare_ = in.has_depth_ref;
-    ref_ = F(req.depth_ref);
-    // UNORM depth formats compare against a reference clamped to [0, 1] (Vulkan).
-    if (compare_ && fmt_.kind == ChannelKind::kUnorm) ref_ = std::min(std::max(ref_, 0.0f), 1.0f);
-  }
+      : t_(t), s_(s), in_(in), req_(req), mem_(mem),
+        rule_(MakeTexelRule(t.fmt, s, in.has_depth_ref, req.depth_ref)),
+        fmt_(rule_.fmt),
+        float_result_(rule_.float_result) {}
 
   Response Run();
 
  private:
   Texel Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z);
   Texel Border() const;
-  Texel Compare(Texel t) const;
   Texel Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border);
   uint32_t GatherLevel(uint32_t level, uint32_t layer, int face, const float x[3],
                        FilterMode filter, FilterTap* out);
@@ -76,11 +62,9 @@ class Sampler {
   const Instruction& in_;
   const Request& req_;
   MemoryPort* mem_;
-  FormatInfo fmt_, raw_fmt_;
-  bool float_result_ = true;
-  bool srgb_ = false;
-  bool compare_ = false;
-  float ref_ = 0;
+  const TexelRule rule_;   // the per-tap decode, border and compare (tsu/tex_texel.h)
+  const FormatInfo& fmt_;  // the format after the read mode
+  const bool float_result_;
   bool resident_ = true;
   int32_t offset_[3] = {};
   uint32_t sample_ = 0;  // multisample: the sample index
@@ -88,47 +72,11 @@ class Sampler {
   CubeFace cube_;
 };
 
-// The border colour, with the components the format does not store replaced like a texel's
-// missing components (0 for R, G, B; 1 for A), as Vulkan's component substitution does for
-// border texels (docs/semantics.md T3; found by the lavapipe oracle). Orders that replicate or
-// move one channel (A, RA, INTENSITY, LUMINANCE) keep the whole border colour.
+// The border colour as a tap (compared when tex compares).
 Texel Sampler::Border() const {
   Texel b;
-  for (int i = 0; i < 4; ++i) b.c[i] = s_.border[i];
-  const ChannelOrder o = fmt_.order;
-  if (o == ChannelOrder::kA || o == ChannelOrder::kRA || o == ChannelOrder::kIntensity ||
-      o == ChannelOrder::kLuminance || fmt_.depth_stencil || o == ChannelOrder::kDepth) {
-    return b;
-  }
-  bool stored[4] = {};
-  for (int i = 0; i < fmt_.num_fields; ++i) {
-    if (fmt_.fields[i].comp >= 0) stored[fmt_.fields[i].comp] = true;
-  }
-  for (int i = 0; i < 4; ++i) {
-    if (!stored[i]) b.c[i] = i < 3 ? 0u : (float_result_ ? 0x3F800000u : 1u);
-  }
+  TexelValue(rule_, nullptr, /*border=*/true, b.c);
   return b;
-}
-
-Texel Sampler::Compare(Texel t) const {
-  if (!compare_) return t;
-  const float d = F(t.c[0]);
-  bool pass = false;
-  switch (s_.compare) {
-    case CompareOp::kNever: pass = false; break;
-    case CompareOp::kLess: pass = ref_ < d; break;
-    case CompareOp::kEqual: pass = ref_ == d; break;
-    case CompareOp::kLessEqual: pass = ref_ <= d; break;
-    case CompareOp::kGreater: pass = ref_ > d; break;
-    case CompareOp::kNotEqual: pass = ref_ != d; break;
-    case CompareOp::kGreaterEqual: pass = ref_ >= d; break;
-    case CompareOp::kAlways: pass = true; break;
-  }
-  Texel r;
-  r.c[0] = pass ? 0x3F800000u : 0u;
-  r.c[1] = r.c[2] = 0;
-  r.c[3] = 0x3F800000u;
-  return r;
 }
 
 Texel Sampler::Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z) {
@@ -142,19 +90,7 @@ Texel Sampler::Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64
   uint8_t bytes[16] = {};
   mem_->Read(addr, bytes, bpp);
   Texel t;
-  if (srgb_) {
-    UnpackTexel(raw_fmt_, bytes, t.c);
-    for (int i = 0; i < 3; ++i) t.c[i] = SrgbToLinear(t.c[i]);
-    t.c[3] = fmt_.order == ChannelOrder::kSRGBx ? 0x3F800000u : UnormToF32(t.c[3] & 0xFF, 8);
-  } else {
-    UnpackTexel(fmt_, bytes, t.c);
-  }
-  if (fmt_.depth_stencil) {  // depth textures sample the depth value
-    t.c[1] = t.c[2] = 0;
-    t.c[3] = float_result_ ? 0x3F800000u : 1u;
-  }
-  if (fmt_.order == ChannelOrder::kIntensity) t.c[1] = t.c[2] = t.c[3] = t.c[0];
-  if (fmt_.order == ChannelOrder::kLuminance) t.c[1] = t.c[2] = t.c[0];
+  TexelValue(rule_, bytes, /*border=*/false, t.c);
   return t;
 }
 
@@ -173,17 +109,17 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
     const int64_t cj = std::min(std::max<int64_t>(idx[1], 0), N - 1);
     const uint32_t cube_base = layer - static_cast<uint32_t>(face);
     if (!s_.seamless_cube || (!out_i && !out_j)) {
-      return Compare(Fetch(level, layer, ci, cj, 0));
+      return Fetch(level, layer, ci, cj, 0);
     }
     int f2;
     int64_t i2, j2;
     if (out_i && out_j) {
       // Corner: the mean of the face's corner texel and the two edge neighbours across faces.
-      const Texel a = Compare(Fetch(level, layer, ci, cj, 0));
+      const Texel a = Fetch(level, layer, ci, cj, 0);
       CubeAdjacent(face, idx[0], cj, lv.desc.width, &f2, &i2, &j2);
-      const Texel b = Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+      const Texel b = Fetch(level, cube_base + f2, i2, j2, 0);
       CubeAdjacent(face, ci, idx[1], lv.desc.width, &f2, &i2, &j2);
-      const Texel c = Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+      const Texel c = Fetch(level, cube_base + f2, i2, j2, 0);
       Texel m;
       for (int k = 0; k < 4; ++k) {
         m.c[k] = float_result_ ? B((F(a.c[k]) + F(b.c[k]) + F(c.c[k])) / 3.0f) : a.c[k];
@@ -191,16 +127,16 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
       return m;
     }
     CubeAdjacent(face, idx[0], idx[1], lv.desc.width, &f2, &i2, &j2);
-    return Compare(Fetch(level, cube_base + f2, i2, j2, 0));
+    return Fetch(level, cube_base + f2, i2, j2, 0);
   }
   for (int a = 0; a < axes; ++a) {
     if (!WrapIndex(idx[a], n[a], s_.address[a], s_.normalized && in_.coord_type == DataType::kF32,
                    &w[a])) {
       *border = true;
-      return Compare(Border());
+      return Border();
     }
   }
-  return Compare(Fetch(level, layer, w[0], w[1], w[2]));
+  return Fetch(level, layer, w[0], w[1], w[2]);
 }
 
 // One level's taps for the filter tree: x[] are the coordinates in the level's texel space (or
