@@ -1,4 +1,4 @@
-// The per-tap texel value (docs/semantics.md T3, T8, T9).
+// The per-tap texel value (docs/semantics.md T3, T9, T10).
 #include "tsu/tex_texel.h"
 
 #include <algorithm>

@@ -8,6 +8,7 @@
 
 #include "tsu/encodings.h"
 #include "tsu/geometry.h"
+#include "tsu/tex_math.h"
 
 namespace {
 
@@ -113,6 +114,14 @@ int main() {
 #undef TSU_DESC_BEGIN
 #undef TSU_DESC_FIELD
 #undef TSU_DESC_END
+  // The sRGB decode table (tsu::SrgbToLinear, docs/semantics.md T8): a 256-entry ROM.
+  std::printf("\n  // sRGB 8-bit code to linear f32 (tsu::SrgbToLinear, docs/semantics.md T8).\n");
+  std::printf("  function automatic logic [31:0] srgb_to_linear(logic [7:0] code);\n");
+  std::printf("    logic [31:0] v;\n    unique case (code)\n");
+  for (uint32_t k = 0; k < 256; ++k) {
+    std::printf("      8'd%u: v = 32'h%08x;\n", k, tsu::SrgbToLinear(k));
+  }
+  std::printf("      default: v = '0;\n    endcase\n    srgb_to_linear = v;\n  endfunction\n");
   std::printf("endpackage\n");
   return 0;
 }

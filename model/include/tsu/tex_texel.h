@@ -1,4 +1,4 @@
-// A texel as the filter sees it (docs/semantics.md T3, T8, T9): the stored bytes decoded under
+// A texel as the filter sees it (docs/semantics.md T3, T9, T10): the stored bytes decoded under
 // the sampler's read mode and sRGB flag, depth and replicated formats expanded, or the border
 // colour in its place, then the depth compare. One function per tap; ExecTex calls it for every
 // tap and the RTL's per-tap block (rtl/tex/tsu_tex_texel) reproduces it.
