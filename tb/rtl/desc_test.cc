@@ -104,18 +104,9 @@ std::string Hex(const DescImage& d) {
 
 Result Run(const Options& opt, const std::string* trace_base) {
   Result r;
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);
-  ctx->randSeed(static_cast<int>(opt.seed & 0x7FFFFFFF));
-  ctx->fatalOnError(false);
-  if (trace_base != nullptr) ctx->traceEverOn(true);
+  auto ctx = MakeRunContext(opt.seed, trace_base != nullptr);
   auto dut = std::make_unique<Vtsu_desc>(ctx.get(), "tsu_desc");
-  std::unique_ptr<VerilatedFstC> fst;
-  if (trace_base != nullptr) {
-    fst = std::make_unique<VerilatedFstC>();
-    dut->trace(fst.get(), 99);
-    fst->open((*trace_base + ".fst").c_str());
-  }
+  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), trace_base);
   Rng rng(opt.seed);
   SlotMemory mem;
   Pool pool;                 // as the unit holds it (commands applied when taken)

@@ -61,6 +61,28 @@ std::string CurrentTestName();
 std::vector<std::string> UncoveredPoints(VerilatedContext* ctx, const std::string& dat_path,
                                          size_t* total_points);
 
+// A context for one run of a Verilated block: uninitialised state random (not zero) from the
+// seed so reset bugs show up, assertion failures reported to the bench rather than fatal, and
+// tracing allowed when the run will trace.
+inline std::unique_ptr<VerilatedContext> MakeRunContext(uint64_t seed, bool tracing) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->randReset(2);
+  ctx->randSeed(static_cast<int>(seed & 0x7FFFFFFF));
+  ctx->fatalOnError(false);
+  if (tracing) ctx->traceEverOn(true);
+  return ctx;
+}
+
+// FST tracing of a block into base.fst, or nothing when base is null.
+template <typename Dut>
+std::unique_ptr<VerilatedFstC> OpenTrace(Dut* dut, const std::string* base) {
+  if (base == nullptr) return nullptr;
+  auto fst = std::make_unique<VerilatedFstC>();
+  dut->trace(fst.get(), 99);
+  fst->open((*base + ".fst").c_str());
+  return fst;
+}
+
 // Input sources for Lockstep::Run: every element of a vector in order (the vector must
 // outlive the run), or `count` inputs drawn by gen(rng, &in) from a generator seeded with seed.
 template <typename In>
@@ -154,19 +176,10 @@ class Lockstep {
   static LockstepResult RunOnce(const SourceFactory& factory, const LockstepOptions& opt,
                                 uint64_t trace_from, const std::string* artefact_base) {
     LockstepResult r;
-    auto ctx = std::make_unique<VerilatedContext>();
-    ctx->randReset(2);  // uninitialised state is random (seeded below), not zero
-    ctx->randSeed(static_cast<int>(opt.seed & 0x7FFFFFFF));
-    ctx->fatalOnError(false);
     const bool tracing = artefact_base != nullptr;
-    if (tracing) ctx->traceEverOn(true);
+    auto ctx = MakeRunContext(opt.seed, tracing);
     auto dut = std::make_unique<typename T::Dut>(ctx.get(), T::kName);
-    std::unique_ptr<VerilatedFstC> fst;
-    if (tracing) {
-      fst = std::make_unique<VerilatedFstC>();
-      dut->trace(fst.get(), 99);
-      fst->open((*artefact_base + ".fst").c_str());
-    }
+    std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), artefact_base);
     std::ostringstream log;
     uint64_t time = 0;
     auto dump = [&](uint64_t cycle) {

@@ -89,18 +89,9 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
                        uint64_t trace_from) {
   constexpr int kGroups = 4 / kLanes;
   FilterResult r;
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);
-  ctx->randSeed(static_cast<int>(seed & 0x7FFFFFFF));
-  ctx->fatalOnError(false);
-  if (base != nullptr) ctx->traceEverOn(true);
+  auto ctx = MakeRunContext(seed, base != nullptr);
   auto dut = std::make_unique<Dut>(ctx.get(), "tsu_tex_filter");
-  std::unique_ptr<VerilatedFstC> fst;
-  if (base != nullptr) {
-    fst = std::make_unique<VerilatedFstC>();
-    dut->trace(fst.get(), 99);
-    fst->open((*base + ".fst").c_str());
-  }
+  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), base);
   std::ostringstream log;
   uint64_t time = 0;
   auto tick = [&](uint64_t cycle) {

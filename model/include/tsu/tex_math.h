@@ -45,9 +45,11 @@ float Lerp(float a, float b, uint32_t w);
 // (the lower index as a) by the pair's weight for the rank (w[r] of the pair's first element:
 // the level's 1.8 position on the axis, or the mip fraction) and halves the count. Writes the
 // one remaining value to out. With no rank active the tap passes unchanged (integer results).
+// A plain aggregate without member initializers: the sampler declares 16 per sample and fills
+// the ones it uses (FilterTap{} zeroes one), which keeps point sampling from clearing 512 bytes.
 struct FilterTap {
-  uint32_t c[4] = {};  // f32 bits (or integers when no rank is active)
-  uint32_t w[4] = {};  // weights of ranks x, y, z, mip in 1/256, 0..255
+  uint32_t c[4];  // f32 bits (or integers when no rank is active)
+  uint32_t w[4];  // weights of ranks x, y, z, mip in 1/256, 0..255
 };
 void FilterTaps(FilterTap* taps, uint32_t ranks, uint32_t out[4]);
 
