@@ -299,6 +299,15 @@ package tsu_pkg;
     logic [3:0] kind;
   } smp_desc_t;
 
+  typedef struct packed {
+    logic [5:0] rsvd_122;
+    logic [2:0] block_depth_log2;
+    logic [2:0] block_height_log2;
+    logic [43:0] slice_bytes;
+    logic [31:0] stride;
+    logic [39:0] offset;
+  } tex_level_t;
+
 
   // sRGB 8-bit code to linear f32 (tsu::SrgbToLinear, docs/semantics.md T8).
   function automatic logic [31:0] srgb_to_linear(logic [7:0] code);

@@ -10,11 +10,14 @@ namespace {
 
 // The layout table is in ascending order, inside the slot, without overlaps.
 constexpr bool LayoutIsSane() {
-  int prev_end = 0;
+  int prev_end = 0, size = 0;
   bool ok = true;
-#define TSU_DESC_BEGIN(L, sv) prev_end = 0;
-#define TSU_DESC_FIELD(L, name, lsb, bits)                                        \
-  ok = ok && (lsb) >= prev_end && (bits) > 0 && (lsb) + (bits) <= 8 * kDescBytes; \
+#define TSU_DESC_BEGIN(L, sv, record_bits) \
+  prev_end = 0;                            \
+  size = (record_bits);                    \
+  ok = ok && size % 128 == 0 && size <= 8 * static_cast<int>(kDescBytes);
+#define TSU_DESC_FIELD(L, name, lsb, bits)                                \
+  ok = ok && (lsb) >= prev_end && (bits) > 0 && (lsb) + (bits) <= size; \
   prev_end = (lsb) + (bits);
 #define TSU_DESC_END(L)
 #include "tsu/descriptor_layout.def"
@@ -33,7 +36,7 @@ TrapCause Reject(std::string* why, std::string msg) {
 
 }  // namespace
 
-uint64_t GetField(const DescImage& d, DescField f) {
+uint64_t GetBits(const uint8_t* d, DescField f) {
   uint64_t v = 0;
   for (int i = 0; i < f.bits && i < 64; ++i) {
     const int b = f.lsb + i;
@@ -42,10 +45,10 @@ uint64_t GetField(const DescImage& d, DescField f) {
   return v;
 }
 
-void SetField(DescImage* d, DescField f, uint64_t value) {
+void SetBits(uint8_t* d, DescField f, uint64_t value) {
   for (int i = 0; i < f.bits && i < 64; ++i) {
     const int b = f.lsb + i;
-    uint8_t& byte = (*d)[static_cast<size_t>(b / 8)];
+    uint8_t& byte = d[static_cast<size_t>(b / 8)];
     byte = static_cast<uint8_t>((byte & ~(1u << (b % 8))) | (((value >> i) & 1u) << (b % 8)));
   }
 }

@@ -114,7 +114,7 @@ bool ResolveTexture(const TextureDesc& d, ResolvedTexture* out, std::string* err
     return Fail(error, "block height/depth log2 exceed " + std::to_string(kMaxBlockLog2));
   }
   for (int a = 0; a < 3; ++a) {
-    if (d.tile_log2[a] > 16) return Fail(error, "residency tile size exceeds 2^16 texels");
+    if (d.tile_log2[a] > 15) return Fail(error, "residency tile size exceeds 2^15 texels per axis");
   }
   std::string serr;
   if (!ValidateSampler(d.sampler, &serr)) return Fail(error, "its sampler: " + serr);

@@ -1,6 +1,7 @@
 #include "tsu/unit.h"
 
 #include "tsu/descriptor_words.h"
+#include "tsu/texture_words.h"
 
 namespace tsu {
 
@@ -73,6 +74,28 @@ bool Unit::BindSampler(uint64_t handle, const SamplerDesc& desc, std::string* er
   return true;
 }
 
+void Unit::UnbindSlot(uint64_t handle) {
+  Unbind(handle);
+  textures_.erase(handle);
+  samplers_.erase(handle);
+}
+
+TrapCause Unit::BindTextureImage(uint64_t handle, const DescImage& image, std::string* why) {
+  UnbindSlot(handle);
+  ResolvedTexture r;
+  const TrapCause c = DecodeTexture(image, mem_, &r, why);
+  if (c == TrapCause::kNone) textures_[handle] = std::move(r);
+  return c;
+}
+
+TrapCause Unit::BindSamplerImage(uint64_t handle, const DescImage& image, std::string* why) {
+  UnbindSlot(handle);
+  SamplerDesc s;
+  const TrapCause c = DecodeSampler(image, &s, why);
+  if (c == TrapCause::kNone) samplers_[handle] = s;
+  return c;
+}
+
 const ResolvedTexture* Unit::FindTexture(uint64_t handle) const {
   auto it = textures_.find(handle);
   return it == textures_.end() ? nullptr : &it->second;
@@ -119,7 +142,12 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
   }
   if (in.opcode == Opcode::kTex) {
     const ResolvedTexture* t = FindTexture(req.handle);
-    const SamplerDesc* smp = t == nullptr ? nullptr : in.has_sampler ? FindSampler(req.sampler) : &t->desc.sampler;
+    // Unified mode: the texture's own sampler, embedded (BindTexture) or the slot its header
+    // names (BindTextureImage); independent mode: operand b's handle.
+    const SamplerDesc* smp = t == nullptr         ? nullptr
+                             : in.has_sampler     ? FindSampler(req.sampler)
+                             : t->sampler_in_slot ? FindSampler(t->sampler_slot)
+                                                  : &t->desc.sampler;
     if (smp == nullptr) {
       Response r;
       r.executed = true;

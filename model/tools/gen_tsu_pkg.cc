@@ -105,11 +105,13 @@ int main() {
   std::printf("\n");
   std::vector<Field> fields;
   const char* desc_type = "";
-#define TSU_DESC_BEGIN(L, sv) \
-  fields.clear();             \
-  desc_type = #sv;
+  int desc_bits = 0;
+#define TSU_DESC_BEGIN(L, sv, record_bits) \
+  fields.clear();                          \
+  desc_type = #sv;                         \
+  desc_bits = (record_bits);
 #define TSU_DESC_FIELD(L, name, lsb, bits) fields.push_back({#name, lsb, bits});
-#define TSU_DESC_END(L) DescStruct(desc_type, fields, 8 * static_cast<int>(tsu::kDescBytes));
+#define TSU_DESC_END(L) DescStruct(desc_type, fields, desc_bits);
 #include "tsu/descriptor_layout.def"
 #undef TSU_DESC_BEGIN
 #undef TSU_DESC_FIELD

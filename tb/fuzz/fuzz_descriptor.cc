@@ -3,6 +3,9 @@
 //           if valid, it is bound and a surface instruction runs on it with fuzzed operands.
 //   mode 1: a texture descriptor and a sampler built field by field from the input (any value
 //           of each field, enums over their legal codes); if they bind, a tex runs on them.
+//           Then, from the bytes left, a texture header slot, its level records and a sampler
+//           slot as the unit finds them in memory (DecodeTexture, DecodeSampler), bound from
+//           their images; a tex runs on whatever binds.
 // Whatever the bytes, validation answers (bound, or an error) and the instruction answers
 // (a result, or a trap); nothing crashes, hangs or allocates without bound.
 #include <fuzzer/FuzzedDataProvider.h>
@@ -19,6 +22,7 @@
 #include "tsu/memory.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/texture.h"
+#include "tsu/texture_words.h"
 #include "tsu/unit.h"
 
 namespace tsu {
@@ -155,6 +159,28 @@ int FuzzOne(const uint8_t* data, size_t size) {
   if (tex_ok || smp_ok) {
     for (int i = 0; i < 4 && p.remaining_bytes() > 0; ++i) {
       Run(&unit, &p, kTexForms[p.ConsumeIntegralInRange<size_t>(0, std::size(kTexForms) - 1)]);
+    }
+  }
+  if (p.remaining_bytes() == 0) return 0;
+  // Slots in memory: the header's level table points at fuzzed records, its sampler at slot 2.
+  tsu::Unit slots(&mem);
+  tsu::DescImage header{}, sampler{};
+  std::vector<uint8_t> bytes = p.ConsumeBytes<uint8_t>(header.size());
+  std::copy(bytes.begin(), bytes.end(), header.begin());
+  constexpr uint64_t kTable = 0x100000;
+  if (p.ConsumeBool()) tsu::SetField(&header, tsu::desc_layout::Texture::level_table, kTable);
+  if (p.ConsumeBool()) tsu::SetField(&header, tsu::desc_layout::Texture::sampler, 2);
+  bytes = p.ConsumeBytes<uint8_t>(16 * tsu::kMaxLevels);
+  mem.Write(kTable, bytes.data(), static_cast<uint32_t>(bytes.size()));
+  bytes = p.ConsumeBytes<uint8_t>(sampler.size());
+  std::copy(bytes.begin(), bytes.end(), sampler.begin());
+  tsu::ResolvedTexture rt;
+  const tsu::TrapCause c = tsu::DecodeTexture(header, &mem, &rt, &why);
+  if (slots.BindTextureImage(1, header, &why) != c) __builtin_trap();  // one definition of valid
+  const bool sampler_ok = slots.BindSamplerImage(2, sampler, &why) == tsu::TrapCause::kNone;
+  if (c == tsu::TrapCause::kNone || sampler_ok) {
+    for (int i = 0; i < 4 && p.remaining_bytes() > 0; ++i) {
+      Run(&slots, &p, kTexForms[p.ConsumeIntegralInRange<size_t>(0, std::size(kTexForms) - 1)]);
     }
   }
   return 0;

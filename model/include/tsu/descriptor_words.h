@@ -26,7 +26,9 @@ struct DescField {
 
 // Field positions, one namespace per layout: desc_layout::Surface::kWidth, ...
 namespace desc_layout {
-#define TSU_DESC_BEGIN(L, sv) namespace L {
+#define TSU_DESC_BEGIN(L, sv, record_bits) \
+  namespace L {                            \
+  inline constexpr int kBits = record_bits;
 #define TSU_DESC_FIELD(L, name, lsb, bits) inline constexpr DescField name{lsb, bits};
 #define TSU_DESC_END(L) }
 #include "tsu/descriptor_layout.def"
@@ -35,9 +37,12 @@ namespace desc_layout {
 #undef TSU_DESC_END
 }  // namespace desc_layout
 
-// Reads / writes one field (bits <= 64 at a time; wider fields are read in 64-bit pieces).
-uint64_t GetField(const DescImage& d, DescField f);
-void SetField(DescImage* d, DescField f, uint64_t value);
+// Reads / writes one field (bits <= 64 at a time; wider fields are read in 64-bit pieces) of a
+// little-endian record: a slot, or a smaller record such as a texture's level record.
+uint64_t GetBits(const uint8_t* record, DescField f);
+void SetBits(uint8_t* record, DescField f, uint64_t value);
+inline uint64_t GetField(const DescImage& d, DescField f) { return GetBits(d.data(), f); }
+inline void SetField(DescImage* d, DescField f, uint64_t value) { SetBits(d->data(), f, value); }
 
 // The slot a driver writes for a resolved (validated) surface.
 DescImage EncodeSurface(const ResolvedSurface& s);

@@ -69,6 +69,13 @@ struct ResolvedTexture {
   uint64_t layer_stride = 0;
   uint64_t size_bytes = 0;
   std::vector<TileId> non_resident;  // sorted
+  // Bound from a header slot (tsu/texture_words.h DecodeTexture): the residency bitmap in memory
+  // (0: every tile resident; otherwise it, not non_resident, decides) and, for unified mode, the
+  // slot of the texture's own sampler (desc.sampler is then unused).
+  uint64_t residency_map = 0;
+  std::vector<std::string> level_error;  // per level: why its record is unusable ("" if it is)
+  bool sampler_in_slot = false;
+  uint32_t sampler_slot = 0;
   bool IsResident(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z) const;
 };
 

@@ -47,6 +47,13 @@ class Unit {
   bool BindSampler(uint64_t handle, const SamplerDesc& desc, std::string* error);
   const ResolvedTexture* FindTexture(uint64_t handle) const;
   const SamplerDesc* FindSampler(uint64_t handle) const;
+  // The same from descriptor slots in memory (tsu/texture_words.h): a texture header (whose level
+  // records are read through memory()) or a sampler. Handles are slots of one pool: binding a slot
+  // from its image first unbinds whatever the handle named (UnbindSlot); an invalid image leaves
+  // it unbound and returns the cause instructions on it trap with.
+  TrapCause BindTextureImage(uint64_t handle, const DescImage& image, std::string* why);
+  TrapCause BindSamplerImage(uint64_t handle, const DescImage& image, std::string* why);
+  void UnbindSlot(uint64_t handle);
 
   // Executes one decoded instruction. Never throws for runtime conditions: traps are reported in
   // the Response, and a trapping instruction writes nothing.

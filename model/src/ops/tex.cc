@@ -11,6 +11,7 @@
 #include "tsu/tex_math.h"
 #include "tsu/tex_texel.h"
 #include "tsu/texture.h"
+#include "tsu/texture_words.h"
 #include "tsu/unit.h"
 
 namespace tsu {
@@ -44,12 +45,14 @@ class Sampler {
       : t_(t), s_(s), in_(in), req_(req), mem_(mem),
         rule_(MakeTexelRule(t.fmt, s, in.has_depth_ref, req.depth_ref)),
         fmt_(rule_.fmt),
-        float_result_(rule_.float_result) {}
+        float_result_(rule_.float_result),
+        residency_(MakeResidencyIndex(t.desc)) {}
 
   Response Run();
 
  private:
   Texel Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z);
+  bool Resident(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z);
   Texel Border() const;
   Texel Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border);
   uint32_t GatherLevel(uint32_t level, uint32_t layer, int face, const float x[3],
@@ -65,7 +68,9 @@ class Sampler {
   const TexelRule rule_;   // the per-tap decode, border and compare (tsu/tex_texel.h)
   const FormatInfo& fmt_;  // the format after the read mode
   const bool float_result_;
+  const ResidencyIndex residency_;
   bool resident_ = true;
+  bool bad_level_ = false;  // a sampled level's record is unusable: the request traps
   int32_t offset_[3] = {};
   uint32_t sample_ = 0;  // multisample: the sample index
   // Cube: the face chosen and its unprojected values (for gradients).
@@ -79,9 +84,19 @@ Texel Sampler::Border() const {
   return b;
 }
 
+// A texture bound from memory keeps its residency in a bitmap there, read like any other data
+// (docs/descriptors.md); one bound through the API lists its non-resident tiles.
+bool Sampler::Resident(uint32_t level, uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
+  if (t_.residency_map == 0) return t_.IsResident(level, layer, x, y, z);
+  const uint64_t bit = ResidencyBit(residency_, t_.desc, level, layer, x, y, z);
+  uint8_t byte = 0;
+  mem_->Read(t_.residency_map + (bit >> 3), &byte, 1);
+  return ((byte >> (bit & 7)) & 1u) == 0;
+}
+
 Texel Sampler::Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64_t z) {
-  if (!t_.IsResident(level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
-                     static_cast<uint32_t>(z))) {
+  if (!Resident(level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+                static_cast<uint32_t>(z))) {
     resident_ = false;
   }
   const uint32_t bpp = static_cast<uint32_t>(t_.fmt.texel_bytes);
@@ -97,6 +112,10 @@ Texel Sampler::Fetch(uint32_t level, uint32_t layer, int64_t x, int64_t y, int64
 // One tap at integer texel indices (before the address mode). Cube faces: clamp to the face, or
 // cross to the adjacent face when seamless (a corner is the mean of its three neighbours).
 Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border) {
+  if (!t_.level_error.empty() && !t_.level_error[level].empty()) {
+    bad_level_ = true;  // nothing is read from a level whose record is unusable
+    return Texel{};
+  }
   const ResolvedSurface& lv = t_.level[level];
   const uint32_t n[3] = {static_cast<uint32_t>(lv.desc.width / t_.desc.samples), lv.desc.height,
                          lv.desc.depth};
@@ -308,6 +327,12 @@ Response Sampler::Run() {
     Texel r;
     FilterTaps(taps, ranks, r.c);
     Output(r, &out);
+  }
+  if (bad_level_) {
+    Response trap;
+    trap.executed = true;
+    trap.trap = TrapCause::kInvalidHandle;
+    return trap;
   }
   if (!resident_) {
     for (uint64_t& d : out.data) d = 0;

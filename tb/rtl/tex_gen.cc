@@ -1,0 +1,259 @@
+#include "tex_gen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "tsu/float_bits.h"
+#include "tsu/ptx_parser.h"
+
+namespace tsu::tb {
+namespace {
+
+// An extent for one axis: 1, small odd sizes, powers of two and their neighbours.
+uint32_t Extent(Rng& rng, uint32_t max) {
+  static const uint32_t kPick[] = {1, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 32, 33, 64};
+  uint32_t v = kPick[Uniform(rng, 0, 15)];
+  if (Chance(rng, 3)) v = static_cast<uint32_t>(Uniform(rng, 65, 300));
+  return std::min(v, max);
+}
+
+uint32_t RandomBits(Rng& rng) { return static_cast<uint32_t>(rng()); }
+
+// A float near an edge of [lo, hi) in steps the filter's 1.8 weights resolve, or a special.
+uint32_t Coord(Rng& rng, float extent, bool normalized) {
+  switch (Uniform(rng, 0, 15)) {
+    case 0: return AsBits(std::numeric_limits<float>::quiet_NaN());
+    case 1: return AsBits(Chance(rng, 50) ? INFINITY : -INFINITY);
+    case 2: return AsBits(Chance(rng, 50) ? 3.0e38f : -3.0e38f);
+    case 3: return AsBits(Chance(rng, 50) ? 1.0e-40f : -0.0f);  // subnormal, negative zero
+    case 4: return RandomBits(rng);                              // any bits
+    default: break;
+  }
+  // Texel i plus a fraction: the centre, an edge, a 1/256 step, or anything.
+  const int64_t i = Uniform(rng, -3, static_cast<int64_t>(extent) + 2);
+  float f;
+  switch (Uniform(rng, 0, 4)) {
+    case 0: f = 0.5f; break;
+    case 1: f = 0.0f; break;
+    case 2: f = static_cast<float>(Uniform(rng, 0, 255)) / 256.0f; break;
+    default: f = std::uniform_real_distribution<float>(0.0f, 1.0f)(rng); break;
+  }
+  const float texel = static_cast<float>(i) + f;
+  return AsBits(normalized ? texel / extent : texel);
+}
+
+int CoordElements(Geometry g) {
+  switch (g) {
+    case Geometry::k1d: return 1;
+    case Geometry::k2d:
+    case Geometry::kA1d: return 2;
+    default: return 4;
+  }
+}
+
+int OffsetElements(Geometry g) {
+  switch (g) {
+    case Geometry::k1d:
+    case Geometry::kA1d: return 1;
+    case Geometry::k3d: return 4;
+    default: return 2;
+  }
+}
+
+int Axes(Geometry g) {
+  return g == Geometry::k1d || g == Geometry::kA1d ? 1 : g == Geometry::k3d ? 3 : 2;
+}
+
+std::string Vec(const char* stem, int n) {
+  std::string s = "{";
+  for (int k = 0; k < n; ++k) s += (k ? ", " : "") + std::string(stem) + std::to_string(k);
+  return s + "}";
+}
+
+}  // namespace
+
+SamplerDesc RandomSampler(Rng& rng) {
+  SamplerDesc s;
+  s.mag_filter = static_cast<FilterMode>(Uniform(rng, 0, 1));
+  s.min_filter = static_cast<FilterMode>(Uniform(rng, 0, 1));
+  s.mip_filter = static_cast<MipFilter>(Uniform(rng, 0, 2));
+  for (auto& a : s.address) a = static_cast<AddressMode>(Uniform(rng, 0, 3));
+  s.normalized = Chance(rng, 70);
+  s.read_mode = static_cast<ReadMode>(Uniform(rng, 0, 1));
+  s.srgb = Chance(rng, 50);
+  s.compare = static_cast<CompareOp>(Uniform(rng, 0, 7));
+  auto lod = [&](float lo, float hi) {
+    return Chance(rng, 20) ? static_cast<float>(Uniform(rng, -4, 4))
+                           : static_cast<float>(Uniform(rng, static_cast<int64_t>(lo * 256),
+                                                        static_cast<int64_t>(hi * 256))) / 256.0f;
+  };
+  if (Chance(rng, 50)) {
+    s.lod_bias = lod(-127, 127);
+    if (Chance(rng, 70)) s.lod_bias = lod(-2, 2);
+    s.min_lod = lod(-8, 8);
+    s.max_lod = lod(-8, 20);
+    if (s.min_lod > s.max_lod) std::swap(s.min_lod, s.max_lod);
+  }
+  for (uint32_t& b : s.border) {
+    switch (Uniform(rng, 0, 3)) {
+      case 0: b = AsBits(static_cast<float>(Uniform(rng, -2, 2)) * 0.5f); break;
+      case 1: b = AsBits(std::numeric_limits<float>::quiet_NaN()); break;
+      default: b = RandomBits(rng); break;
+    }
+  }
+  return s;
+}
+
+ResolvedTexture RandomTexture(Rng& rng, int addr_bits, bool allow_cube) {
+  for (;;) {
+    TextureDesc d;
+    std::vector<Geometry> geoms = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
+                                   Geometry::kA2d, Geometry::k2dms, Geometry::kA2dms};
+    if (allow_cube) geoms.insert(geoms.end(), {Geometry::kCube, Geometry::kACube});
+    d.dim = geoms[static_cast<size_t>(Uniform(rng, 0, static_cast<int64_t>(geoms.size()) - 1))];
+    const auto& fmts = AllFormats();
+    const FormatInfo& f = fmts[static_cast<size_t>(Uniform(rng, 0, static_cast<int64_t>(fmts.size()) - 1))];
+    d.order = f.order;
+    d.type = f.type;
+    const Geometry g = d.dim;
+    d.width = Extent(rng, 4096);
+    d.height = g == Geometry::k1d || g == Geometry::kA1d ? 1 : Extent(rng, 4096);
+    d.depth = g == Geometry::k3d ? Extent(rng, 64) : 1;
+    if (IsCube(g)) d.height = d.width = std::min<uint32_t>(d.width, 64);
+    // Keep the texel count (and the bench's fill) small.
+    while (uint64_t{d.width} * d.height * d.depth > 16384) {
+      if (d.width > 1) d.width = (d.width + 1) / 2;
+      if (d.height > 1 && !IsCube(g)) d.height = (d.height + 1) / 2;
+      if (d.depth > 1) d.depth = (d.depth + 1) / 2;
+      if (IsCube(g)) d.height = d.width;
+    }
+    d.array_size = IsArray(g) ? static_cast<uint32_t>(Chance(rng, 50) ? 1 : Uniform(rng, 2, 5)) : 0;
+    if (IsMultisample(g)) {
+      d.samples = 1u << Uniform(rng, 0, 3);
+    } else {
+      const uint32_t m = std::max({d.width, d.height, g == Geometry::k3d ? d.depth : 1u});
+      uint32_t full = 0;
+      while (m >> full) ++full;
+      d.levels = Chance(rng, 40) ? full : static_cast<uint32_t>(Uniform(rng, 1, full));
+    }
+    d.layout = Chance(rng, 50) ? Layout::kPitch : Layout::kBlockLinear;
+    if (d.layout == Layout::kBlockLinear) {
+      d.block_height_log2 = static_cast<uint8_t>(Uniform(rng, 0, 5));
+      d.block_depth_log2 = static_cast<uint8_t>(g == Geometry::k3d ? Uniform(rng, 0, 5) : 0);
+    }
+    d.sampler = RandomSampler(rng);
+    if (Chance(rng, 20)) {
+      for (auto& t : d.tile_log2) t = static_cast<uint8_t>(Uniform(rng, 0, 3));
+      const uint32_t layers = (IsArray(g) ? d.array_size : 1) * (IsCube(g) ? 6 : 1);
+      for (int n = static_cast<int>(Uniform(rng, 1, 4)); n > 0; --n) {
+        TileId tile;
+        tile.level = static_cast<uint32_t>(Uniform(rng, 0, d.levels - 1));
+        tile.layer = static_cast<uint32_t>(Uniform(rng, 0, layers - 1));
+        tile.x = static_cast<uint32_t>(Uniform(rng, 0, ((d.width - 1) >> d.tile_log2[0])));
+        tile.y = static_cast<uint32_t>(Uniform(rng, 0, ((d.height - 1) >> d.tile_log2[1])));
+        tile.z = static_cast<uint32_t>(Uniform(rng, 0, ((d.depth - 1) >> d.tile_log2[2])));
+        d.non_resident.push_back(tile);
+      }
+    }
+    ResolvedTexture r;
+    std::string err;
+    d.base = 0;
+    if (!ResolveTexture(d, &r, &err)) continue;
+    const uint64_t align = d.layout == Layout::kPitch ? 16 : 512;
+    const uint64_t top = uint64_t{1} << std::min(addr_bits, 40);
+    if (r.size_bytes + (1u << 20) >= top) continue;
+    d.base = static_cast<uint64_t>(Uniform(rng, 1 << 20, static_cast<int64_t>(top - r.size_bytes - align))) /
+             align * align;
+    if (!ResolveTexture(d, &r, &err)) continue;
+    return r;
+  }
+}
+
+void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem) {
+  std::vector<uint8_t> bytes;
+  for (uint32_t layer = 0; layer < t.layers; ++layer) {
+    for (const ResolvedSurface& lv : t.level) {
+      bytes.resize(lv.size_bytes);
+      for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
+      mem->Write(t.desc.base + uint64_t{layer} * t.layer_stride + lv.desc.base, bytes.data(),
+                 static_cast<uint32_t>(bytes.size()));
+    }
+  }
+}
+
+TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
+                  uint64_t sampler_handle) {
+  const Geometry g = t.desc.dim;
+  const bool ms = IsMultisample(g);
+  TexOp op;
+  Request& r = op.req;
+  r.handle = tex_handle;
+  r.sampler = sampler_handle;
+  const bool s32 = ms || (!IsCube(g) && Chance(rng, 25));
+  // Mode: plain, .base or .level (multisample: plain or .base).
+  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 2));
+  static const DataType kDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
+                                  DataType::kF16x2};
+  const DataType dst = Chance(rng, 50) ? DataType::kF32 : kDst[Uniform(rng, 0, 4)];
+  const bool compare = !s32 && g != Geometry::k3d && !ms && Chance(rng, 15);
+  const bool offsets = !IsCube(g) && Chance(rng, 25);
+  const bool pred = Chance(rng, 50);
+  std::string ptx = "tex";
+  ptx += mode == 1 ? ".base" : mode == 2 ? ".level" : "";
+  ptx += "." + std::string(Name(g));
+  ptx += dst == DataType::kF16x2 ? ".v2" : ".v4";
+  ptx += "." + std::string(Name(dst)) + (s32 ? ".s32 " : ".f32 ");
+  ptx += Vec("d", dst == DataType::kF16x2 ? 2 : 4) + (pred ? "|p, [t, " : ", [t, ");
+  if (independent) ptx += "s, ";
+  ptx += Vec("c", CoordElements(g)) + "]";
+  if (mode == 2) ptx += ", lod";
+  if (offsets) ptx += ", " + Vec("e", OffsetElements(g));
+  if (compare) ptx += ", ref";
+  ptx += ";";
+  op.ptx = ptx;
+  std::string err;
+  if (!ParsePtx(ptx, &op.in, &err)) {
+    // The generator only writes forms the text allows; a refusal is a bench bug.
+    op.ptx = "generator bug: " + ptx + ": " + err;
+    return op;
+  }
+  // Coordinates: layer / sample indices first, then one per axis.
+  const ResolvedSurface& l0 = t.level[0];
+  const float ext[3] = {static_cast<float>(l0.desc.width / t.desc.samples),
+                        static_cast<float>(l0.desc.height), static_cast<float>(l0.desc.depth)};
+  int k = 0;
+  if (IsArray(g)) {
+    r.coords[k++] = static_cast<uint32_t>(Chance(rng, 80) ? Uniform(rng, 0, t.desc.array_size)
+                                                          : RandomBits(rng));
+  }
+  if (ms) r.coords[k++] = static_cast<uint32_t>(Chance(rng, 90) ? Uniform(rng, 0, t.desc.samples) : RandomBits(rng));
+  const SamplerDesc& smp = t.desc.sampler;
+  for (int a = 0; a < Axes(g) && k < 4; ++a) {
+    r.coords[k++] = s32 ? static_cast<uint32_t>(BoundaryCoord(rng, static_cast<int64_t>(ext[a])))
+                        : Coord(rng, ext[a], smp.normalized);
+  }
+  for (; k < 4; ++k) r.coords[k] = RandomBits(rng);  // ignored elements
+  if (mode == 2) {
+    if (s32) {
+      r.lod = static_cast<uint32_t>(Chance(rng, 80) ? Uniform(rng, -1, t.desc.levels) : RandomBits(rng));
+    } else {
+      switch (Uniform(rng, 0, 5)) {
+        case 0: r.lod = AsBits(std::numeric_limits<float>::quiet_NaN()); break;
+        case 1: r.lod = AsBits(Chance(rng, 50) ? INFINITY : -INFINITY); break;
+        case 2: r.lod = RandomBits(rng); break;
+        default:
+          r.lod = AsBits(static_cast<float>(Uniform(rng, -256, 256 * static_cast<int64_t>(t.desc.levels))) / 256.0f);
+      }
+    }
+  }
+  for (uint32_t& e : r.offset) e = static_cast<uint32_t>(Uniform(rng, -8, 7));
+  if (Chance(rng, 10)) r.offset[0] = RandomBits(rng);  // only the low 4 bits count
+  r.depth_ref = Chance(rng, 70) ? AsBits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng))
+                                : RandomBits(rng);
+  return op;
+}
+
+}  // namespace tsu::tb

@@ -1,0 +1,43 @@
+// Constrained-random textures, samplers and tex instructions, shared by the model's descriptor
+// tests and the RTL benches (the tex class of the co-simulation).
+#ifndef TSU_TB_RTL_TEX_GEN_H_
+#define TSU_TB_RTL_TEX_GEN_H_
+
+#include <cstdint>
+#include <string>
+
+#include "surface_gen.h"
+#include "tsu/instruction.h"
+#include "tsu/memory.h"
+#include "tsu/texture.h"
+#include "tsu/transaction.h"
+
+namespace tsu::tb {
+
+// A random valid texture: any geometry (cube and acube only when allow_cube), pitch or
+// block-linear, any format DescribeFormat accepts, extents weighted toward 1, small non-powers of
+// two and powers of two, full or partial mip chains, 1-8 samples, and now and then non-resident
+// tiles. Its footprint lies in [base, base + size) below 2^addr_bits. The sampler is random too.
+ResolvedTexture RandomTexture(Rng& rng, int addr_bits, bool allow_cube);
+// Every sampler setting: filters, mip filter, address modes, normalization, read mode, sRGB,
+// compare op, LOD bias/min/max (sometimes extreme), border colour (sometimes NaN or integer bits).
+SamplerDesc RandomSampler(Rng& rng);
+
+// Random bytes for every texel of every level and layer (one write per level and layer).
+void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem);
+
+// One tex instruction on texture t: its PTX text (the texture's geometry; plain, .base or
+// .level; .f32 or .s32 coordinates; every destination type; offsets; depth compare; |p; unified
+// or independent), decoded, and a request with coordinates that hit texel centres and edges,
+// negative, huge, NaN and +-Inf values. Multisample textures get the forms the text allows.
+struct TexOp {
+  std::string ptx;
+  Instruction in;
+  Request req;
+};
+TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
+                  uint64_t sampler_handle);
+
+}  // namespace tsu::tb
+
+#endif  // TSU_TB_RTL_TEX_GEN_H_
