@@ -15,5 +15,5 @@ if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export TSU_BENCH_SCALE=20
   # Lint, synthesis and area checks run no C++ of ours: the plain build above covers them.
-  (cd "$asan" && ctest -L 'model|rtl|cosim' -E '^(rtl\.(lint|synth|pkg|area_budget)|fpga\.)' -j "$jobs" --output-on-failure)
+  (cd "$asan" && ctest -L 'model|rtl|cosim' -E '^(rtl\.(lint|synth|elab|pkg|area_budget)|fpga\.)' -j "$jobs" --output-on-failure)
 fi

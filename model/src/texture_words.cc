@@ -294,6 +294,12 @@ TrapCause DecodeTexture(const DescImage& h, MemoryPort* mem, ResolvedTexture* ou
     return Reject(why, kWhat, "samples > 1 needs a 2dms or a2dms texture");
   }
   d.samples = 1u << samples_log2;
+  // A level's rows hold width x samples texels, as wide as a surface's (ResolveTexture resolves
+  // level 0 as a surface that wide).
+  if ((width << samples_log2) > kMaxWidth) {
+    return Reject(why, kWhat, "width x samples " + std::to_string(width << samples_log2) +
+                                  " exceeds " + std::to_string(kMaxWidth));
+  }
   const uint32_t full_chain =
       BitLength(std::max<uint64_t>({width, height, g == Geometry::k3d ? depth : 1}));
   if (d.levels == 0 || d.levels > full_chain) {

@@ -56,7 +56,8 @@ module tsu_tex_desc_check #(
     extent_or = tex_i.width[16:0] | tex_i.height[16:0] | (is_3d ? tex_i.depth[16:0] : 17'd1);
     levels_m1 = tex_i.levels - 5'd1;
     levels_ok = tex_i.levels != 5'd0 && (extent_or >> levels_m1) != 17'd0 &&
-                (is_ms ? tex_i.levels == 5'd1 : tex_i.samples_log2 == 2'd0);
+                (is_ms ? tex_i.levels == 5'd1 : tex_i.samples_log2 == 2'd0) &&
+                (35'(tex_i.width) << tex_i.samples_log2) <= 35'(tsu_pkg::MAX_WIDTH);
     if (pitch_layout) begin
       layout_ok = tex_i.base[3:0] == 4'd0 && tex_i.block_height_log2 == 3'd0 &&
                   tex_i.block_depth_log2 == 3'd0;

@@ -12,7 +12,7 @@ module tsu_tex_level #(
   input  logic                  valid_i,
   input  tsu_pkg::tex_desc_t    tex_i,
   input  tsu_pkg::tex_level_t   rec_i,
-  input  logic [3:0]            level_i,
+  input  logic [4:0]            level_i,       // 0 .. MAX_LEVELS - 1
   input  logic [2:0]            texel_log2_i,  // tsu_fmt_decode: log2 of the texel's bytes
   output logic                  valid_o,
   output logic                  ok_o,

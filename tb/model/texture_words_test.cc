@@ -202,8 +202,22 @@ TEST(TextureWords, InvalidSlotsTrapNamingTheRule) {
     EXPECT_EQ(DecodeTexture(h, &mem, &out, &why), TrapCause::kInvalidHandle) << c.want;
     EXPECT_NE(why.find(c.want), std::string::npos) << c.want << " / " << why;
   }
-  // Block-linear header rules.
+  // Multisample rows are width x samples texels wide.
   DescImage h = img.header;
+  SetField(&h, T::dim, static_cast<uint64_t>(Geometry::k2dms));
+  SetField(&h, T::levels, 1);
+  SetField(&h, T::samples_log2, 1);
+  SetField(&h, T::width, 32768);
+  {
+    ResolvedTexture out;
+    std::string why;
+    EXPECT_EQ(DecodeTexture(h, &mem, &out, &why), TrapCause::kNone) << why;
+    SetField(&h, T::width, 32769);
+    EXPECT_EQ(DecodeTexture(h, &mem, &out, &why), TrapCause::kInvalidHandle);
+    EXPECT_NE(why.find("width x samples 65538 exceeds 65536"), std::string::npos) << why;
+  }
+  // Block-linear header rules.
+  h = img.header;
   SetField(&h, T::layout, 0);
   SetField(&h, T::base, 0x20100);
   ResolvedTexture out;

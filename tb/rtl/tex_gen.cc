@@ -8,6 +8,7 @@
 
 #include "tsu/float_bits.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/unit.h"
 
 namespace tsu::tb {
 namespace {
@@ -254,6 +255,47 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   r.depth_ref = Chance(rng, 70) ? AsBits(std::uniform_real_distribution<float>(-0.25f, 1.25f)(rng))
                                 : RandomBits(rng);
   return op;
+}
+
+bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string* error) {
+  TextureDesc d;
+  d.dim = Geometry::k2d;
+  d.width = d.height = 64;
+  d.levels = 7;
+  d.layout = Layout::kBlockLinear;
+  d.block_height_log2 = 3;
+  d.base = 0x100000;
+  d.sampler.normalized = true;
+  d.sampler.mag_filter = d.sampler.min_filter = kind == 0 ? FilterMode::kNearest : FilterMode::kLinear;
+  d.sampler.mip_filter = kind == 2 ? MipFilter::kLinear : MipFilter::kNone;
+  Unit unit(&scene->mem);
+  if (!unit.BindTexture(1, d, error) ||
+      !ParsePtx("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], l;", &scene->in, error)) {
+    return false;
+  }
+  const ResolvedTexture& t = *unit.FindTexture(1);
+  Rng rng(5);
+  for (uint64_t a = 0; a < t.size_bytes; a += 8) {
+    const uint64_t v = rng();
+    scene->mem.Write(t.desc.base + a, reinterpret_cast<const uint8_t*>(&v), 8);
+  }
+  TexturePlacement place;
+  place.level_table = 0x1000;
+  scene->image = EncodeTexture(t, place);
+  for (size_t k = 0; k < scene->image.levels.size(); ++k) {
+    scene->mem.Write(place.level_table + 16 * k, scene->image.levels[k].data(), 16);
+  }
+  scene->sampler = EncodeSampler(d.sampler);
+  scene->reqs.assign(count, Request{});
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  const uint32_t lod = AsBits(kind == 2 ? 1.5f : 0.0f);
+  for (Request& r : scene->reqs) {
+    r.handle = 1;
+    r.coords[0] = AsBits(u(rng));
+    r.coords[1] = AsBits(u(rng));
+    r.lod = lod;
+  }
+  return true;
 }
 
 }  // namespace tsu::tb

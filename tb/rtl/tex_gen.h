@@ -5,11 +5,13 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "surface_gen.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
 #include "tsu/texture.h"
+#include "tsu/texture_words.h"
 #include "tsu/transaction.h"
 
 namespace tsu::tb {
@@ -37,6 +39,21 @@ struct TexOp {
 };
 TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
                   uint64_t sampler_handle);
+
+// A fixed sampling workload for throughput and latency figures: a 64x64 RGBA8 UNORM
+// block-linear texture with 7 levels and random texels, its level records at 0x1000, and
+// `count` requests of `tex.level.2d.v4.f32.f32` at random normalized coordinates. kind 0: point
+// (nearest, no mip filter, lod 0); 1: bilinear (lod 0); 2: trilinear (linear mip filter, lod 1.5,
+// so two levels of four taps each).
+struct SamplingScene {
+  SparseMemory mem;
+  TextureImage image;  // header slot, level records (written to mem), no residency map
+  DescImage sampler{};
+  Instruction in;
+  std::vector<Request> reqs;
+};
+// Returns false with *error set if the texture or the instruction is refused (a bench bug).
+bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string* error);
 
 }  // namespace tsu::tb
 

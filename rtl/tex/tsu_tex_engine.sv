@@ -1,0 +1,960 @@
+// tsu_tex_engine: the texture sampling pipeline, from a tex request (its decoded fields, operands,
+// texture header and sampler) to its result, for every geometry but cube, plain tex, .base and
+// .level (golden function: tsu::ExecTex on a texture bound from its slot; docs/semantics.md T1-T10).
+//
+//   setup (layer, sample, offsets, result class) -> tsu_tex_lod -> level-record reads (lvl_*)
+//   -> per level ("pass"): tsu_tex_level, coordinate x size (tsu_fp_mul), tsu_tex_coord, offsets,
+//      tsu_tex_wrap per axis
+//   -> per tap: tsu_addrgen and the residency bit -> texel and residency reads (mem_*)
+//   -> tsu_tex_texel -> tsu_tex_filter -> tsu_tex_out -> response, in request order.
+//
+// Each request costs one level-record read per level it samples (1, or 2 for a linear mip filter
+// between levels) and one texel read per tap (1 nearest, 2/4/8 linear per level), plus one
+// residency read per tap when the texture has a residency map; border taps read nothing. Taps
+// issue one per cycle. Fixed-latency pipelines have no stall: every FIFO behind one is reserved
+// (a credit) before an item enters it, and at most MaxInflight requests are inside the engine,
+// so the filter's and the output converter's results always have room.
+module tsu_tex_engine #(
+  parameter int unsigned AddrW = 48,
+  // Requests inside the engine. A request occupies its slot from acceptance to response, so
+  // throughput is at most MaxInflight / latency (Little's law): 64 keeps point sampling at one
+  // sample per clock with single-cycle memory (idle latency 53 cycles).
+  parameter int unsigned MaxInflight = 64,
+  parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
+  parameter int unsigned Lanes = 4,         // filter channels per beat (tsu_tex_filter)
+  parameter bit QueueRam = 1'b1             // per-request and tap queues in block RAM (same timing)
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  // Request: a decoded tex with valid descriptors (the unit checks them before).
+  input  logic               req_valid_i,
+  output logic               req_ready_o,
+  input  logic [3:0]         req_geom_i,     // tsu_pkg::geom_e (not cube)
+  input  logic [1:0]         req_mode_i,     // tsu_pkg::texmode_e (not grad)
+  input  logic               req_s32_i,      // .s32 coordinates
+  input  logic [3:0]         req_dtype_i,    // tsu_pkg::dtype_e
+  input  logic               req_compare_i,  // has a depth compare operand
+  input  logic [127:0]       req_coords_i,   // operand c, element k in [32k +: 32]
+  input  logic [31:0]        req_lod_i,
+  input  logic [11:0]        req_offset_i,   // e: x, y, z offsets, 4 bits each (0 without e)
+  input  logic [31:0]        req_ref_i,
+  input  tsu_pkg::tex_desc_t req_tex_i,
+  input  tsu_pkg::smp_desc_t req_smp_i,
+  // Level-record reads (16-byte lines, in-order responses).
+  output logic               lvl_req_valid_o,
+  input  logic               lvl_req_ready_i,
+  output logic [AddrW-1:0]   lvl_req_addr_o,
+  input  logic               lvl_rsp_valid_i,
+  output logic               lvl_rsp_ready_o,
+  input  logic [127:0]       lvl_rsp_data_i,
+  // Texel and residency reads (16-byte lines, in-order responses).
+  output logic               mem_req_valid_o,
+  input  logic               mem_req_ready_i,
+  output logic [AddrW-1:0]   mem_req_addr_o,
+  input  logic               mem_rsp_valid_i,
+  output logic               mem_rsp_ready_o,
+  input  logic [127:0]       mem_rsp_data_i,
+  // Response.
+  output logic               rsp_valid_o,
+  input  logic               rsp_ready_i,
+  output logic [127:0]       rsp_data_o,     // element k in [32k +: 32]
+  output logic [2:0]         rsp_count_o,
+  output logic               rsp_pred_o,     // residency: every tap's tile resident
+  output logic               rsp_trap_o      // a sampled level's record is unusable
+);
+  // ---- Latencies of the blocks it joins --------------------------------------------------------
+  localparam int unsigned LodLat = 4;    // tsu_tex_lod
+  localparam int unsigned MulLat = 6;    // tsu_fp_mul
+  localparam int unsigned CoordLat = 2;  // tsu_tex_coord
+  localparam int unsigned WrapLat = 15;  // tsu_tex_wrap
+  localparam int unsigned AgLat = 3;     // tsu_addrgen
+  localparam int unsigned TexelLat = 7;  // tsu_tex_texel
+  localparam int unsigned OutLat = 5;    // tsu_tex_out
+  localparam int unsigned PassDepth = 2 * MaxInflight;
+  localparam int unsigned TapDepth = 8;
+  localparam int unsigned Tap2Depth = MaxReads;  // every issued read's tap waits here
+  localparam int unsigned TexelDepth = 16;
+  localparam int unsigned InflW = $clog2(MaxInflight + 1);
+  localparam int unsigned ReadW = $clog2(MaxReads + 1);
+  /* verilator lint_off UNUSEDPARAM */
+  // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
+  // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
+  // and read, the texel, the filter's bypass and the output conversion, with the queues between.
+  // A linear filter adds the filter's 18 cycles per rank. Checked by
+  // TexEngine.IdleLatencyIsTheDeclaredLatency.
+  localparam int unsigned Latency /*verilator public*/ = 53;
+  localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // Outputs of the blocks that this engine does not use.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic nc_u_qb_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qb_count;
+  logic nc_u_qu_empty;
+  logic nc_u_qu_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qu_count;
+  logic nc_u_qc_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qc_count;
+  logic nc_u_qp_empty;
+  logic nc_u_qp_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qp_count;
+  logic nc_u_qo_empty;
+  logic nc_u_qo_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qo_count;
+  logic nc_u_lod_side_valid;
+  logic nc_u_q1_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_q1_count;
+  logic nc_u_q2_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_q2_count;
+  logic [$clog2(2 * MaxInflight + 1)-1:0] nc_u_ql_count;
+  logic nc_u_qlv_empty;
+  logic [$clog2(PassDepth + 1)-1:0] nc_u_qlv_count;
+  logic nc_u_mul_side_valid;
+  logic nc_u_coord_side_valid;
+  logic nc_u_wrap_side_valid;
+  logic nc_u_q3_full;
+  logic [$clog2(PassDepth + 1)-1:0] nc_u_q3_count;
+  logic nc_u_tok_valid;
+  logic nc_u_q4_full;
+  logic [$clog2(TapDepth + 1)-1:0] nc_u_q4_count;
+  logic [$clog2(Tap2Depth + 1)-1:0] nc_u_q5_count;
+  logic [$clog2(MaxReads + 1)-1:0] nc_u_qr_count;
+  logic nc_u_qf_empty;
+  logic nc_u_qf_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_qf_count;
+  logic nc_u_texel_side_valid;
+  logic nc_u_q6_full;
+  logic [$clog2(TexelDepth + 1)-1:0] nc_u_q6_count;
+  logic nc_u_out_side_valid;
+  logic nc_u_rq_full;
+  logic [$clog2(MaxInflight + 1)-1:0] nc_u_rq_count;
+  logic nc_u_level_valid;
+  logic nc_u_texel_float;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---- Entry credit --------------------------------------------------------------------------------
+  logic [InflW-1:0] inflight_q;
+  logic             accept, rsp_pop;
+  assign req_ready_o = inflight_q < InflW'(MaxInflight);
+  assign accept = req_valid_i && req_ready_o;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) inflight_q <= '0;
+    else inflight_q <= inflight_q + InflW'(accept) - InflW'(rsp_pop);
+  end
+
+  // ---- Setup (combinational on the request) --------------------------------------------------
+  tsu_hw_pkg::fmt_info_t fmt;
+  tsu_fmt_decode u_fmt (
+    .order_i(req_tex_i.chorder),
+    .type_i (req_tex_i.chtype),
+    .info_o (fmt)
+  );
+
+  logic        s_is_ms, s_first, s_s32path, s_float, s_sint, s_linear_min, s_linear_mag;
+  logic [1:0]  s_axes;
+  logic [2:0]  s_kind;
+  logic [31:0] s_c [4];
+  logic [31:0] s_u0, s_u1, s_u2, s_layer32, s_sample32, s_lod_int, s_last_level;
+  logic [10:0] s_layer;
+  logic [2:0]  s_sample;
+  logic [4:0]  s_level_s32;
+  logic [4:0]  s_bx, s_by, s_bz, s_lb;
+  logic [16:0] s_tiles_x, s_tiles_y;
+  logic [12:0] s_tiles_z;
+  always_comb begin
+    for (int k = 0; k < 4; k++) s_c[k] = req_coords_i[32*k +: 32];
+    s_is_ms = tsu_pkg::GEOM_MS[req_geom_i];
+    s_first = tsu_pkg::GEOM_ARRAY[req_geom_i] && !s_is_ms;  // a1d, a2d: layer first
+    s_s32path = req_s32_i || s_is_ms;
+    s_axes = req_geom_i == 4'(tsu_pkg::Geom1d) || req_geom_i == 4'(tsu_pkg::GeomA1d) ? 2'd1
+           : req_geom_i == 4'(tsu_pkg::Geom3d) ? 2'd3 : 2'd2;
+    // Layer (u32, clamped to the last) and sample (multisample: 2dms {s, x, y}, a2dms {l, s, x, y}).
+    s_layer32 = 32'd0;
+    s_sample32 = 32'd0;
+    s_u0 = s_first ? s_c[1] : s_c[0];
+    s_u1 = s_first ? s_c[2] : s_c[1];
+    s_u2 = s_c[2];
+    if (tsu_pkg::GEOM_ARRAY[req_geom_i]) begin
+      s_layer32 = s_c[0] < req_tex_i.array_size - 32'd1 ? s_c[0] : req_tex_i.array_size - 32'd1;
+    end
+    if (s_is_ms) begin
+      if (req_geom_i == 4'(tsu_pkg::GeomA2dms)) begin
+        s_sample32 = s_c[1];
+        s_u0 = s_c[2];
+        s_u1 = s_c[3];
+      end else begin
+        s_sample32 = s_c[0];
+        s_u0 = s_c[1];
+        s_u1 = s_c[2];
+      end
+      if (s_sample32 > (32'd1 << req_tex_i.samples_log2) - 32'd1) begin
+        s_sample32 = (32'd1 << req_tex_i.samples_log2) - 32'd1;
+      end
+    end
+    s_layer = s_layer32[10:0];
+    s_sample = s_sample32[2:0];
+    // Integer coordinates: .level picks a level directly (clamped), else level 0.
+    s_lod_int = req_lod_i;
+    s_last_level = 32'(req_tex_i.levels) - 32'd1;
+    s_level_s32 = 5'd0;
+    if (req_mode_i == 2'(tsu_pkg::TexModeLevel) && !s_is_ms) begin
+      if ($signed(s_lod_int) <= 0) s_level_s32 = 5'd0;
+      else if (s_lod_int > s_last_level) s_level_s32 = s_last_level[4:0];
+      else s_level_s32 = s_lod_int[4:0];
+    end
+    // The result class after the read mode (tsu::MakeTexelRule): 8/16-bit integers read as
+    // normalized floats become UNORM/SNORM.
+    s_kind = fmt.kind;
+    if (req_smp_i.read_mode == 1'(tsu_pkg::ReadNormalizedFloat) && fmt.bits[5:0] <= 6'd16) begin
+      if (fmt.kind == 3'(tsu_hw_pkg::KindUint)) s_kind = 3'(tsu_hw_pkg::KindUnorm);
+      if (fmt.kind == 3'(tsu_hw_pkg::KindSint)) s_kind = 3'(tsu_hw_pkg::KindSnorm);
+    end
+    s_float = s_kind != 3'(tsu_hw_pkg::KindUint) && s_kind != 3'(tsu_hw_pkg::KindSint);
+    s_sint = s_kind == 3'(tsu_hw_pkg::KindSint);
+    s_linear_min = req_smp_i.min_filter == 1'(tsu_pkg::FilterLinear);
+    s_linear_mag = req_smp_i.mag_filter == 1'(tsu_pkg::FilterLinear);
+    // Residency index widths (tsu::MakeResidencyIndex): ceil(log2(tiles)) = bit length of
+    // (tiles - 1) = bit length of ((extent - 1) >> tile_log2).
+    s_tiles_x = (req_tex_i.width[16:0] - 17'd1) >> req_tex_i.tile_x_log2;
+    s_tiles_y = (req_tex_i.height[16:0] - 17'd1) >> req_tex_i.tile_y_log2;
+    s_tiles_z = (req_tex_i.depth[12:0] - 13'd1) >> req_tex_i.tile_z_log2;
+    s_bx = 5'd0;
+    s_by = 5'd0;
+    s_bz = 5'd0;
+    s_lb = 5'd0;
+    for (int b = 0; b < 17; b++) begin
+      if (s_tiles_x[b]) s_bx = 5'(b + 1);
+      if (s_tiles_y[b]) s_by = 5'(b + 1);
+    end
+    for (int b = 0; b < 13; b++) if (s_tiles_z[b]) s_bz = 5'(b + 1);
+    for (int b = 0; b < 5; b++) if (s_last_level[b]) s_lb = 5'(b + 1);
+  end
+
+  // ---- Per-request queues, pushed at acceptance, each popped by its consumer -----------------------
+  // QB: what the pass generator needs (header for tsu_tex_level, coordinates, offsets, modes).
+  localparam int unsigned QbW = 32 + 32 + 32 + 5 + 3 + 1 + 1 + 1 + 3 + 3 + 64 + 2 + 12 + 1 + 1 + 6 + 3;
+  logic [QbW-1:0] qb_in, qb_out;
+  logic           qb_pop, qb_empty;
+  assign qb_in = {req_tex_i.width, req_tex_i.height, req_tex_i.depth, req_tex_i.levels,
+                  fmt.texel_log2, s_s32path, 1'b0, req_tex_i.layout, req_tex_i.block_height_log2,
+                  req_tex_i.block_depth_log2, req_tex_i.base, req_tex_i.samples_log2,
+                  req_offset_i, req_smp_i.normalized, 1'b0,
+                  req_smp_i.address_w, req_smp_i.address_v, req_smp_i.address_u, 1'b0, s_axes};
+  tsu_fifo #(.Ram(QueueRam), .Width(QbW), .Depth(MaxInflight)) u_qb (
+    .clk_i, .rst_ni, .push_i(accept), .data_i(qb_in), .pop_i(qb_pop), .data_o(qb_out),
+    .empty_o(qb_empty), .full_o(nc_u_qb_full), .count_o(nc_u_qb_count)
+  );
+  // QU: the coordinates (kept apart: the pass pipeline reads them at its input).
+  logic [95:0] qu_out;
+  tsu_fifo #(.Ram(QueueRam), .Width(96), .Depth(MaxInflight)) u_qu (
+    .clk_i, .rst_ni, .push_i(accept), .data_i({s_u2, s_u1, s_u0}), .pop_i(qb_pop),
+    .data_o(qu_out), .empty_o(nc_u_qu_empty), .full_o(nc_u_qu_full), .count_o(nc_u_qu_count)
+  );
+  // QC: what the tap generator needs per request.
+  localparam int unsigned QcW = 1 + 11 + 3 + 2 + 3 + 64 + 64 + 12 + 5 * 4;
+  logic [QcW-1:0] qc_out;
+  logic           qc_pop, qc_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(QcW), .Depth(MaxInflight)) u_qc (
+    .clk_i, .rst_ni, .push_i(accept),
+    .data_i({req_tex_i.layout, s_layer, s_sample, req_tex_i.samples_log2, fmt.texel_log2,
+             req_tex_i.layer_stride,
+             req_tex_i.residency_map, req_tex_i.tile_z_log2, req_tex_i.tile_y_log2,
+             req_tex_i.tile_x_log2, s_bx, s_by, s_bz, s_lb}),
+    .pop_i(qc_pop), .data_o(qc_out), .empty_o(qc_empty), .full_o(nc_u_qc_full), .count_o(nc_u_qc_count)
+  );
+  // QP: the tap-value rule (tsu_tex_texel's per-request inputs).
+  localparam int unsigned QpW = 5 + 5 + 1 + 1 + 1 + 3 + 32 + 128;
+  logic [QpW-1:0] qp_out;
+  logic           qp_pop;
+  tsu_fifo #(.Ram(QueueRam), .Width(QpW), .Depth(MaxInflight)) u_qp (
+    .clk_i, .rst_ni, .push_i(accept),
+    .data_i({req_tex_i.chorder, req_tex_i.chtype, req_smp_i.read_mode, req_smp_i.srgb,
+             req_compare_i, req_smp_i.compare, req_ref_i, req_smp_i.border}),
+    .pop_i(qp_pop), .data_o(qp_out), .empty_o(nc_u_qp_empty), .full_o(nc_u_qp_full), .count_o(nc_u_qp_count)
+  );
+  // QO: the output conversion's inputs.
+  logic [5:0] qo_out;
+  logic       qo_pop;
+  tsu_fifo #(.Ram(QueueRam), .Width(6), .Depth(MaxInflight)) u_qo (
+    .clk_i, .rst_ni, .push_i(accept), .data_i({req_dtype_i, s_float, s_sint}), .pop_i(qo_pop),
+    .data_o(qo_out), .empty_o(nc_u_qo_empty), .full_o(nc_u_qo_full), .count_o(nc_u_qo_count)
+  );
+
+  // ---- Level of detail ----------------------------------------------------------------------------
+  logic       lod_valid, lod_minify;
+  logic [5:0] lod_level, lod_next;
+  logic [7:0] lod_frac;
+  tsu_tex_lod u_lod (
+    .clk_i, .rst_ni,
+    .valid_i      (accept),
+    .mode_i       (req_mode_i),
+    .lod_i        (req_lod_i),
+    .grad_lambda_i(16'sd0),
+    .bias_i       (req_smp_i.lod_bias),
+    .min_lod_i    (req_smp_i.min_lod),
+    .max_lod_i    (req_smp_i.max_lod),
+    .mip_i        (req_smp_i.mip_filter),
+    .levels_i     ({1'b0, req_tex_i.levels}),
+    .blend_i      (s_float),
+    .valid_o      (lod_valid),
+    .minify_o     (lod_minify),
+    .level_o      (lod_level),
+    .next_o       (lod_next),
+    .frac_o       (lod_frac)
+  );
+  localparam int unsigned LodSideW = 64 + 1 + 5 + 1 + 1 + 1;
+  logic [LodSideW-1:0] lod_side;
+  tsu_delay #(.Width(LodSideW), .Depth(LodLat)) u_lod_side (
+    .clk_i, .rst_ni, .valid_i(accept),
+    .data_i({req_tex_i.level_table, s_s32path, s_level_s32, s_float, s_linear_min, s_linear_mag}),
+    .valid_o(nc_u_lod_side_valid), .data_o(lod_side)
+  );
+  // Q1: levels to read. {table, hi, lo, two passes, linear, frac}
+  logic [63:0] l_table;
+  logic        l_s32path, l_float, l_lin_min, l_lin_mag, l_two, l_linear;
+  logic [4:0]  l_level_s32, l_hi, l_lo;
+  always_comb begin
+    {l_table, l_s32path, l_level_s32, l_float, l_lin_min, l_lin_mag} = lod_side;
+    l_two = !l_s32path && lod_frac != 8'd0;
+    l_hi = l_s32path ? l_level_s32 : lod_level[4:0];
+    l_lo = lod_next[4:0];
+    l_linear = !l_s32path && l_float && (lod_minify ? l_lin_min : l_lin_mag);
+  end
+  localparam int unsigned Q1W = 64 + 5 + 5 + 1 + 1 + 8;
+  logic [Q1W-1:0] q1_out;
+  logic           q1_pop, q1_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(Q1W), .Depth(MaxInflight)) u_q1 (
+    .clk_i, .rst_ni, .push_i(lod_valid),
+    .data_i({l_table, l_hi, l_lo, l_two, l_linear, l_two ? lod_frac : 8'd0}),
+    .pop_i(q1_pop), .data_o(q1_out), .empty_o(q1_empty), .full_o(nc_u_q1_full), .count_o(nc_u_q1_count)
+  );
+
+  // ---- Level-record reads ------------------------------------------------------------------------
+  logic [63:0] r_table;
+  logic [4:0]  r_hi, r_lo;
+  logic        r_two, r_linear, r_second_q;
+  logic [7:0]  r_frac;
+  assign {r_table, r_hi, r_lo, r_two, r_linear, r_frac} = q1_out;
+  assign lvl_req_valid_o = !q1_empty;
+  assign lvl_req_addr_o = r_table[AddrW-1:0] + AddrW'({r_second_q ? r_lo : r_hi, 4'd0});
+  assign q1_pop = lvl_req_valid_o && lvl_req_ready_i && (!r_two || r_second_q);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) r_second_q <= 1'b0;
+    else if (lvl_req_valid_o && lvl_req_ready_i) r_second_q <= r_two && !r_second_q;
+  end
+  // Q2: the request's passes, waiting for their records.
+  logic [19:0] q2_out;
+  logic        q2_pop, q2_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(20), .Depth(MaxInflight)) u_q2 (
+    .clk_i, .rst_ni, .push_i(q1_pop), .data_i({r_hi, r_lo, r_two, r_linear, r_frac}),
+    .pop_i(q2_pop), .data_o(q2_out), .empty_o(q2_empty), .full_o(nc_u_q2_full), .count_o(nc_u_q2_count)
+  );
+  // QL: the records as they return (at most two per request inside the engine).
+  logic [127:0] ql_out;
+  logic         ql_pop, ql_empty, ql_full;
+  tsu_fifo #(.Ram(QueueRam), .Width(128), .Depth(2 * MaxInflight)) u_ql (
+    .clk_i, .rst_ni, .push_i(lvl_rsp_valid_i && lvl_rsp_ready_o), .data_i(lvl_rsp_data_i),
+    .pop_i(ql_pop), .data_o(ql_out), .empty_o(ql_empty), .full_o(ql_full), .count_o(nc_u_ql_count)
+  );
+  assign lvl_rsp_ready_o = !ql_full;
+
+  // ---- Pass generator: one level of one request per cycle ---------------------------------------
+  logic [4:0]  p_hi, p_lo, p_level;
+  logic        p_two, p_linear, p_second_q, p_fire, p_last, p_s32path, p_pad0, p_layout, p_norm, p_pad1, p_pad2;
+  logic [7:0]  p_frac;
+  logic [31:0] p_width, p_height, p_depth;
+  logic [4:0]  p_levels;
+  logic [2:0]  p_texel_log2, p_bh, p_bd;
+  logic [63:0] p_base;
+  logic [1:0]  p_samples_log2, p_axes, p_mode_u, p_mode_v, p_mode_w;
+  logic [11:0] p_offset;
+  assign {p_hi, p_lo, p_two, p_linear, p_frac} = q2_out;
+  assign {p_width, p_height, p_depth, p_levels, p_texel_log2, p_s32path, p_pad0, p_layout, p_bh,
+          p_bd, p_base, p_samples_log2, p_offset, p_norm, p_pad1, p_mode_w, p_mode_v, p_mode_u,
+          p_pad2, p_axes} = qb_out;
+  assign p_level = p_second_q ? p_lo : p_hi;
+  assign p_last = !p_two || p_second_q;
+
+  tsu_pkg::tex_desc_t p_tex;
+  always_comb begin
+    p_tex = '0;
+    p_tex.width = p_width;
+    p_tex.height = p_height;
+    p_tex.depth = p_depth;
+    p_tex.layout = p_layout;
+    p_tex.block_height_log2 = p_bh;
+    p_tex.block_depth_log2 = p_bd;
+    p_tex.samples_log2 = p_samples_log2;
+    p_tex.base = p_base;
+  end
+  logic             lv_ok;
+  logic [16:0]      lv_w, lv_h;
+  logic [12:0]      lv_d;
+  logic [AddrW-1:0] lv_base;
+  logic [31:0]      lv_pitch, lv_rob;
+  logic [43:0]      lv_slice;
+  logic [2:0]       lv_bh, lv_bd;
+  tsu_tex_level #(.AddrW(AddrW), .RegOut(1'b0)) u_level (
+    .clk_i, .rst_ni,
+    .valid_i            (p_fire),
+    .tex_i              (p_tex),
+    .rec_i              (ql_out),
+    .level_i            (p_level),
+    .texel_log2_i       (p_texel_log2),
+    .valid_o            (nc_u_level_valid),
+    .ok_o               (lv_ok),
+    .width_o            (lv_w),
+    .height_o           (lv_h),
+    .depth_o            (lv_d),
+    .base_o             (lv_base),
+    .pitch_o            (lv_pitch),
+    .row_of_blocks_o    (lv_rob),
+    .slice_bytes_o      (lv_slice),
+    .block_height_log2_o(lv_bh),
+    .block_depth_log2_o (lv_bd)
+  );
+
+  // Credits for the pass pipeline's output queue (Q3) and the level queue (QLV).
+  localparam int unsigned PassLat = MulLat + CoordLat + 1 + WrapLat;
+  localparam int unsigned PassCntW = $clog2(PassDepth + PassLat + 2);
+  logic [PassCntW-1:0] pass_used_q;  // passes in the pipeline or in Q3
+  logic                q3_pop, qlv_pop, qlv_full;
+  assign p_fire = !q2_empty && !qb_empty && !ql_empty && !qlv_full &&
+                  pass_used_q < PassCntW'(PassDepth);
+  assign ql_pop = p_fire;
+  assign q2_pop = p_fire && p_last;
+  assign qb_pop = q2_pop;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      p_second_q <= 1'b0;
+      pass_used_q <= '0;
+    end else begin
+      if (p_fire) p_second_q <= !p_last;
+      pass_used_q <= pass_used_q + PassCntW'(p_fire) - PassCntW'(q3_pop);
+    end
+  end
+  // QLV: the level's addressing, read by the tap generator.
+  localparam int unsigned QlvW = 1 + 5 + AddrW + 32 + 32 + 44 + 3 + 3;
+  logic [QlvW-1:0] qlv_out;
+  tsu_fifo #(.Ram(QueueRam), .Width(QlvW), .Depth(PassDepth)) u_qlv (
+    .clk_i, .rst_ni, .push_i(p_fire),
+    .data_i({lv_ok, p_level, lv_base, lv_pitch, lv_rob, lv_slice, lv_bh, lv_bd}),
+    .pop_i(qlv_pop), .data_o(qlv_out), .empty_o(nc_u_qlv_empty), .full_o(qlv_full), .count_o(nc_u_qlv_count)
+  );
+
+  // The level coordinates: x = u * size for normalized coordinates (size exact in f32).
+  function automatic logic [31:0] extent_f32(logic [16:0] n);
+    logic [31:0] f;
+    logic [4:0]  msb;
+    logic [16:0] m;
+    msb = 5'd0;
+    for (int b = 0; b < 17; b++) if (n[b]) msb = 5'(b);
+    m = n << (5'd16 - msb);  // the leading one at bit 16 (implied in f32)
+    f = {1'b0, 8'(8'd127 + 8'(msb)), m[15:0], 7'd0};
+    if (m[16] == 1'b0) f = 32'd0;  // n = 0: never asked for (extents are >= 1)
+    extent_f32 = f;
+  endfunction
+
+  logic [31:0] m_u [3];
+  logic [16:0] m_n [3];
+  logic [31:0] m_x [3];
+  logic [2:0]  m_valid;
+  logic signed [23:0] c_near [3];
+  logic signed [31:0] c_fixed [3];
+  logic [2:0]  c_valid;
+  always_comb begin
+    m_u[0] = qu_out[31:0];
+    m_u[1] = qu_out[63:32];
+    m_u[2] = qu_out[95:64];
+    m_n[0] = lv_w;
+    m_n[1] = lv_h;
+    m_n[2] = {4'd0, lv_d};
+  end
+  // Beside the multiplier: the raw coordinates (unnormalized use them as they are).
+  logic        p_norm_d;
+  logic [31:0] m_u_d [3];
+  logic [95:0] m_u_d_flat;
+  tsu_delay #(.Width(97), .Depth(MulLat)) u_mul_side (
+    .clk_i, .rst_ni, .valid_i(p_fire), .data_i({p_norm && !p_s32path, qu_out}),
+    .valid_o(nc_u_mul_side_valid), .data_o({p_norm_d, m_u_d_flat})
+  );
+  assign m_u_d[0] = m_u_d_flat[31:0];
+  assign m_u_d[1] = m_u_d_flat[63:32];
+  assign m_u_d[2] = m_u_d_flat[95:64];
+  for (genvar a = 0; a < 3; a++) begin : g_axis
+    tsu_fp_mul u_mul (
+      .clk_i, .rst_ni,
+      .valid_i (p_fire),
+      .a_i     (m_u[a]),
+      .b_i     (extent_f32(m_n[a])),
+      .valid_o (m_valid[a]),
+      .result_o(m_x[a])
+    );
+    tsu_tex_coord u_coord (
+      .clk_i, .rst_ni,
+      .valid_i  (m_valid[a]),
+      .x_i      (p_norm_d ? m_x[a] : m_u_d[a]),
+      .valid_o  (c_valid[a]),
+      .nearest_o(c_near[a]),
+      .fixed_o  (c_fixed[a])
+    );
+  end
+  // Beside multiplier and coordinate stage: everything the index stage and wrap need.
+  localparam int unsigned CoordSideW = 1 + 1 + 2 + 1 + 1 + 1 + 8 + 12 + 96 + 17 + 17 + 13 + 6 + 1;
+  logic [CoordSideW-1:0] cs_out;
+  logic        cs_s32path, cs_linear, cs_two, cs_second, cs_last, cs_norm;
+  logic [1:0]  cs_axes;
+  logic [7:0]  cs_frac;
+  logic [11:0] cs_offset;
+  logic [95:0] cs_u;
+  logic [16:0] cs_w, cs_h;
+  logic [12:0] cs_d;
+  logic [5:0]  cs_modes;
+  tsu_delay #(.Width(CoordSideW), .Depth(MulLat + CoordLat)) u_coord_side (
+    .clk_i, .rst_ni, .valid_i(p_fire),
+    .data_i({p_s32path, p_linear, p_axes, p_two, p_second_q, p_last, p_frac, p_offset, qu_out,
+             lv_w, lv_h, lv_d, p_mode_w, p_mode_v, p_mode_u, p_norm && !p_s32path}),
+    .valid_o(nc_u_coord_side_valid),
+    .data_o(cs_out)
+  );
+  assign {cs_s32path, cs_linear, cs_axes, cs_two, cs_second, cs_last, cs_frac, cs_offset, cs_u,
+          cs_w, cs_h, cs_d, cs_modes, cs_norm} = cs_out;
+
+  // Index stage: the first tap's index per axis (tsu::NearestIndex or LinearFixed, plus the
+  // offset; integer coordinates as they are plus the offset) and the linear weight.
+  logic signed [33:0] i_idx [3];
+  logic [7:0]         i_wt [3];
+  logic signed [33:0] i_idx_q [3];
+  logic [7:0]         i_wt_q [3];
+  logic               i_valid_q;
+  logic [CoordSideW-1:0] i_side_q;
+  logic signed [33:0] i_off [3];
+  logic signed [33:0] i_fx [3];
+  always_comb begin
+    for (int a = 0; a < 3; a++) begin
+      i_off[a] = 34'($signed(cs_offset[4*a +: 4]));
+      i_fx[a] = 34'(c_fixed[a]) + (i_off[a] <<< 8);
+      if (cs_s32path) begin
+        i_idx[a] = 34'($signed(cs_u[32*a +: 32])) + i_off[a];
+        i_wt[a] = 8'd0;
+      end else if (cs_linear) begin
+        i_idx[a] = i_fx[a] >>> 8;
+        i_wt[a] = i_fx[a][7:0];
+      end else begin
+        i_idx[a] = 34'(c_near[a]) + i_off[a];
+        i_wt[a] = 8'd0;
+      end
+      if (32'(a) >= 32'(cs_axes)) begin  // an axis the geometry does not have
+        i_idx[a] = '0;
+        i_wt[a] = 8'd0;
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      i_valid_q <= 1'b0;
+    end else begin
+      i_valid_q <= c_valid[0];
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    for (int a = 0; a < 3; a++) begin
+      i_idx_q[a] <= i_idx[a];
+      i_wt_q[a] <= i_wt[a];
+    end
+    i_side_q <= cs_out;
+  end
+  logic        is_s32path, is_linear, is_two, is_second, is_last, is_norm;
+  logic [1:0]  is_axes;
+  logic [7:0]  is_frac;
+  logic [11:0] is_offset;
+  logic [95:0] is_u;
+  logic [16:0] is_w, is_h;
+  logic [12:0] is_d;
+  logic [5:0]  is_modes;
+  assign {is_s32path, is_linear, is_axes, is_two, is_second, is_last, is_frac, is_offset, is_u,
+          is_w, is_h, is_d, is_modes, is_norm} = i_side_q;
+
+  logic [16:0] w_n [3];
+  logic [15:0] w_idx0 [3];
+  logic [15:0] w_idx1 [3];
+  logic [2:0]  w_b0, w_b1, w_valid;
+  assign w_n[0] = is_w;
+  assign w_n[1] = is_h;
+  assign w_n[2] = {4'd0, is_d};
+  for (genvar a = 0; a < 3; a++) begin : g_wrap
+    tsu_tex_wrap u_wrap (
+      .clk_i, .rst_ni,
+      .valid_i     (i_valid_q),
+      .i_i         (i_idx_q[a]),
+      .n_i         (32'(a) < 32'(is_axes) ? w_n[a] : 17'd1),
+      .mode_i      (is_modes[2*a +: 2]),
+      .normalized_i(is_norm),
+      .valid_o     (w_valid[a]),
+      .idx0_o      (w_idx0[a]),
+      .border0_o   (w_b0[a]),
+      .idx1_o      (w_idx1[a]),
+      .border1_o   (w_b1[a])
+    );
+  end
+  localparam int unsigned WrapSideW = 24 + 1 + 2 + 1 + 1 + 8;
+  logic [WrapSideW-1:0] ws_out;
+  tsu_delay #(.Width(WrapSideW), .Depth(WrapLat)) u_wrap_side (
+    .clk_i, .rst_ni, .valid_i(i_valid_q),
+    .data_i({i_wt_q[2], i_wt_q[1], i_wt_q[0], is_linear, is_axes, is_two, is_last, is_frac}),
+    .valid_o(nc_u_wrap_side_valid), .data_o(ws_out)
+  );
+  // Q3: one entry per pass: per-axis taps and borders, weights, shape.
+  localparam int unsigned Q3W = 96 + 6 + WrapSideW;
+  logic [Q3W-1:0] q3_out;
+  logic           q3_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(Q3W), .Depth(PassDepth)) u_q3 (
+    .clk_i, .rst_ni, .push_i(w_valid[0]),
+    .data_i({w_idx1[2], w_idx1[1], w_idx1[0], w_idx0[2], w_idx0[1], w_idx0[0], w_b1, w_b0, ws_out}),
+    .pop_i(q3_pop), .data_o(q3_out), .empty_o(q3_empty), .full_o(nc_u_q3_full), .count_o(nc_u_q3_count)
+  );
+
+  // ---- Tap generator: one tap per cycle ------------------------------------------------------------
+  logic [47:0] t_idx1, t_idx0;
+  logic [2:0]  t_b1, t_b0;
+  logic [23:0] t_wt;
+  logic        t_linear, t_two, t_last_pass;
+  logic [1:0]  t_axes;
+  logic [7:0]  t_frac;
+  assign {t_idx1, t_idx0, t_b1, t_b0, t_wt, t_linear, t_axes, t_two, t_last_pass, t_frac} = q3_out;
+  logic             v_ok;
+  logic [4:0]       v_level;
+  logic [AddrW-1:0] v_base;
+  logic [31:0]      v_pitch, v_rob;
+  logic [43:0]      v_slice;
+  logic [2:0]       v_bh, v_bd;
+  assign {v_ok, v_level, v_base, v_pitch, v_rob, v_slice, v_bh, v_bd} = qlv_out;
+  logic        c_layout;
+  logic [10:0] c_layer;
+  logic [2:0]  c_sample, c_texel_log2;
+  logic [1:0]  c_samples_log2;
+  logic [63:0] c_layer_stride, c_map;
+  logic [3:0]  c_tz, c_ty, c_tx;
+  logic [4:0]  c_bx, c_by, c_bz, c_lb;
+  assign {c_layout, c_layer, c_sample, c_samples_log2, c_texel_log2, c_layer_stride, c_map, c_tz, c_ty, c_tx,
+          c_bx, c_by, c_bz, c_lb} = qc_out;
+
+  logic [2:0]  t_k_q;  // tap index within the pass
+  logic [2:0]  t_ntaps_m1, t_sel;
+  logic        t_fire, t_last_tap, t_border, t_bad, t_res_read;
+  logic [15:0] t_x, t_y, t_z;
+  logic [19:0] t_xbyte;
+  logic [3:0]  t_ranks;
+  logic [31:0] t_w;
+  logic [63:0] t_bit;
+  logic [AddrW-1:0] t_res_addr;
+  localparam int unsigned AgCntW = $clog2(TapDepth + AgLat + 2);
+  logic [AgCntW-1:0] tap_used_q;  // taps in the address generator or in Q4
+  logic              q4_pop;
+  always_comb begin
+    t_ntaps_m1 = t_linear ? (t_axes == 2'd1 ? 3'd1 : t_axes == 2'd2 ? 3'd3 : 3'd7) : 3'd0;
+    t_sel = t_linear ? t_k_q : 3'd0;
+    t_x = t_sel[0] ? t_idx1[15:0] : t_idx0[15:0];
+    t_y = t_sel[1] ? t_idx1[31:16] : t_idx0[31:16];
+    t_z = t_sel[2] ? t_idx1[47:32] : t_idx0[47:32];
+    t_border = 1'b0;
+    for (int a = 0; a < 3; a++) begin
+      if (32'(a) < 32'(t_axes)) t_border = t_border || (t_sel[a] ? t_b1[a] : t_b0[a]);
+    end
+    t_bad = !v_ok;
+    t_res_read = c_map != 64'd0 && !t_border && !t_bad;
+    t_xbyte = 20'((({4'd0, t_x} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
+    t_ranks = {t_two, t_linear ? t_ntaps_m1 : 3'd0};
+    t_w = {t_two ? t_frac : 8'd0, t_linear ? t_wt : 24'd0};
+    // The residency bit (tsu::ResidencyBit).
+    t_bit = ((((64'(c_layer) << c_lb) | 64'(v_level)) << (c_bx + c_by + c_bz)) |
+             (64'(16'(t_z >> c_tz)) << (c_bx + c_by)) | (64'(16'(t_y >> c_ty)) << c_bx) |
+             64'(16'(t_x >> c_tx)));
+    t_res_addr = c_map[AddrW-1:0] + AddrW'(t_bit >> 3);
+    t_last_tap = t_k_q == t_ntaps_m1;
+  end
+  assign t_fire = !q3_empty && !qc_empty && tap_used_q < AgCntW'(TapDepth);
+  assign q3_pop = t_fire && t_last_tap;
+  assign qlv_pop = q3_pop;
+  assign qc_pop = q3_pop && t_last_pass;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      t_k_q <= 3'd0;
+      tap_used_q <= '0;
+    end else begin
+      if (t_fire) t_k_q <= t_last_tap ? 3'd0 : t_k_q + 3'd1;
+      tap_used_q <= tap_used_q + AgCntW'(t_fire) - AgCntW'(q4_pop);
+    end
+  end
+  logic             ag_valid;
+  logic [AddrW-1:0] ag_addr;
+  tsu_addrgen #(.AddrW(AddrW)) u_ag (
+    .clk_i, .rst_ni,
+    .valid_i            (t_fire),
+    .x_byte_i           (t_xbyte),
+    .y_i                (t_y),
+    .z_i                (t_z[11:0]),
+    .layer_i            (c_layer),
+    .layout_i           (c_layout),
+    .base_i             (v_base),
+    .pitch_i            (v_pitch),
+    .slice_bytes_i      (AddrW'(v_slice)),
+    .layer_stride_i     (c_layer_stride[AddrW-1:0]),
+    .row_of_blocks_i    (AddrW'(v_rob)),
+    .block_height_log2_i(v_bh),
+    .block_depth_log2_i (v_bd),
+    .valid_o            (ag_valid),
+    .addr_o             (ag_addr)
+  );
+  localparam int unsigned TokW = 1 + 1 + 1 + AddrW + 3 + 32 + 4 + 1;
+  logic [TokW-1:0] tok_d;
+  tsu_delay #(.Width(TokW), .Depth(AgLat)) u_tok (
+    .clk_i, .rst_ni, .valid_i(t_fire),
+    .data_i({t_border, t_bad, t_res_read, t_res_addr, t_bit[2:0], t_w, t_ranks,
+             t_last_tap && t_last_pass}),
+    .valid_o(nc_u_tok_valid), .data_o(tok_d)
+  );
+  localparam int unsigned Q4W = TokW + AddrW;
+  logic [Q4W-1:0] q4_out;
+  logic           q4_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(Q4W), .Depth(TapDepth)) u_q4 (
+    .clk_i, .rst_ni, .push_i(ag_valid), .data_i({tok_d, ag_addr}),
+    .pop_i(q4_pop), .data_o(q4_out), .empty_o(q4_empty), .full_o(nc_u_q4_full), .count_o(nc_u_q4_count)
+  );
+
+  // ---- Memory issue: the texel line, then the residency line ----------------------------------
+  logic             k_border, k_bad, k_res_read, k_last;
+  logic [AddrW-1:0] k_res_addr, k_addr;
+  logic [2:0]       k_bit;
+  logic [31:0]      k_w;
+  logic [3:0]       k_ranks;
+  assign {k_border, k_bad, k_res_read, k_res_addr, k_bit, k_w, k_ranks, k_last, k_addr} = q4_out;
+  logic             k_tex_read, k_issued_q, q5_full, rd_pop_one;
+  logic [ReadW-1:0] reads_q;
+  logic [1:0]       rd_popped;
+  assign k_tex_read = !k_border && !k_bad;
+  always_comb begin
+    mem_req_valid_o = 1'b0;
+    mem_req_addr_o = {k_addr[AddrW-1:4], 4'd0};
+    q4_pop = 1'b0;
+    if (!q4_empty && !q5_full) begin
+      if (k_tex_read && !k_issued_q) begin
+        mem_req_valid_o = reads_q < ReadW'(MaxReads);
+        q4_pop = mem_req_valid_o && mem_req_ready_i && !k_res_read;
+      end else if (k_res_read) begin
+        mem_req_valid_o = reads_q < ReadW'(MaxReads);
+        mem_req_addr_o = {k_res_addr[AddrW-1:4], 4'd0};
+        q4_pop = mem_req_valid_o && mem_req_ready_i;
+      end else begin
+        q4_pop = 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      k_issued_q <= 1'b0;
+      reads_q <= '0;
+    end else begin
+      if (q4_pop) k_issued_q <= 1'b0;
+      else if (mem_req_valid_o && mem_req_ready_i) k_issued_q <= 1'b1;
+      reads_q <= reads_q + ReadW'(mem_req_valid_o && mem_req_ready_i) - ReadW'(rd_popped);
+    end
+  end
+  // Q5: taps whose reads are issued, waiting for their lines.
+  localparam int unsigned Q5W = 1 + 1 + 1 + 1 + 4 + 4 + 3 + 32 + 4 + 1;
+  logic [Q5W-1:0] q5_out;
+  logic           q5_pop, q5_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(Q5W), .Depth(Tap2Depth)) u_q5 (
+    .clk_i, .rst_ni, .push_i(q4_pop),
+    .data_i({k_border, k_bad, k_tex_read, k_res_read, k_addr[3:0], k_res_addr[3:0], k_bit, k_w,
+             k_ranks, k_last}),
+    .pop_i(q5_pop), .data_o(q5_out), .empty_o(q5_empty), .full_o(q5_full), .count_o(nc_u_q5_count)
+  );
+  // QR: returned lines.
+  logic [127:0] qr_out;
+  logic         qr_empty, qr_full;
+  tsu_fifo #(.Ram(QueueRam), .Width(128), .Depth(MaxReads)) u_qr (
+    .clk_i, .rst_ni, .push_i(mem_rsp_valid_i && mem_rsp_ready_o), .data_i(mem_rsp_data_i),
+    .pop_i(rd_pop_one), .data_o(qr_out), .empty_o(qr_empty), .full_o(qr_full), .count_o(nc_u_qr_count)
+  );
+  assign mem_rsp_ready_o = !qr_full;
+
+  // ---- Return: a tap's lines to tsu_tex_texel ---------------------------------------------------
+  logic        e_border, e_bad, e_tex_read, e_res_read, e_last, e_have_q, e_fire, e_nonres;
+  logic [3:0]  e_off, e_res_off, e_ranks;
+  logic [2:0]  e_bit;
+  logic [31:0] e_w;
+  logic [127:0] e_tex_line_q, e_line, e_texel;
+  logic [7:0]  e_res_byte;
+  assign {e_border, e_bad, e_tex_read, e_res_read, e_off, e_res_off, e_bit, e_w, e_ranks, e_last} = q5_out;
+  localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
+  logic [TxCntW-1:0] texel_used_q;
+  logic              q6_pop;
+  logic              e_room, e_latch;
+  assign e_room = texel_used_q < TxCntW'(TexelDepth);
+  always_comb begin
+    e_latch = !q5_empty && e_tex_read && e_res_read && !e_have_q && !qr_empty;
+    e_fire = 1'b0;
+    if (!q5_empty && e_room) begin
+      if (e_tex_read && e_res_read) e_fire = e_have_q && !qr_empty;
+      else if (e_tex_read || e_res_read) e_fire = !qr_empty;
+      else e_fire = 1'b1;
+    end
+    rd_pop_one = e_latch || (e_fire && (e_tex_read || e_res_read));
+    rd_popped = 2'(rd_pop_one);
+    e_line = e_have_q ? e_tex_line_q : qr_out;
+    e_texel = e_tex_read ? e_line >> {e_off, 3'd0} : 128'd0;
+    e_res_byte = qr_out[{e_res_off, 3'd0} +: 8];
+    e_nonres = e_res_read && e_res_byte[e_bit];
+  end
+  assign q5_pop = e_fire;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      e_have_q <= 1'b0;
+      texel_used_q <= '0;
+    end else begin
+      if (e_fire) e_have_q <= 1'b0;
+      else if (e_latch) e_have_q <= 1'b1;
+      texel_used_q <= texel_used_q + TxCntW'(e_fire) - TxCntW'(q6_pop);
+    end
+  end
+  always_ff @(posedge clk_i) if (e_latch) e_tex_line_q <= qr_out;
+
+  // Residency and level traps accumulate over a request's taps.
+  logic e_nonres_acc_q, e_bad_acc_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      e_nonres_acc_q <= 1'b0;
+      e_bad_acc_q <= 1'b0;
+    end else if (e_fire) begin
+      e_nonres_acc_q <= e_last ? 1'b0 : e_nonres_acc_q || e_nonres;
+      e_bad_acc_q <= e_last ? 1'b0 : e_bad_acc_q || e_bad;
+    end
+  end
+  assign qp_pop = e_fire && e_last;
+  logic [1:0] qf_out;
+  logic       qf_pop;
+  tsu_fifo #(.Ram(QueueRam), .Width(2), .Depth(MaxInflight)) u_qf (
+    .clk_i, .rst_ni, .push_i(qp_pop), .data_i({e_nonres_acc_q || e_nonres, e_bad_acc_q || e_bad}),
+    .pop_i(qf_pop), .data_o(qf_out), .empty_o(nc_u_qf_empty), .full_o(nc_u_qf_full), .count_o(nc_u_qf_count)
+  );
+
+  logic [4:0]   x_order, x_type;
+  logic         x_read_norm, x_srgb, x_compare;
+  logic [2:0]   x_op;
+  logic [31:0]  x_ref;
+  logic [127:0] x_border;
+  assign {x_order, x_type, x_read_norm, x_srgb, x_compare, x_op, x_ref, x_border} = qp_out;
+  logic         tx_valid;
+  logic [127:0] tx_c;
+  tsu_tex_texel u_texel (
+    .clk_i, .rst_ni,
+    .valid_i       (e_fire),
+    .order_i       (x_order),
+    .type_i        (x_type),
+    .read_norm_i   (x_read_norm),
+    .srgb_i        (x_srgb),
+    .compare_i     (x_compare),
+    .op_i          (x_op),
+    .ref_i         (x_ref),
+    .border_color_i(x_border),
+    .border_i      (e_border),
+    .texel_i       (e_texel),
+    .valid_o       (tx_valid),
+    .float_o       (nc_u_texel_float),
+    .c_o           (tx_c)
+  );
+  logic [35:0] tx_side;
+  tsu_delay #(.Width(36), .Depth(TexelLat)) u_texel_side (
+    .clk_i, .rst_ni, .valid_i(e_fire), .data_i({e_w, e_ranks}), .valid_o(nc_u_texel_side_valid), .data_o(tx_side)
+  );
+  logic [163:0] q6_out;
+  logic         q6_empty;
+  tsu_fifo #(.Ram(QueueRam), .Width(164), .Depth(TexelDepth)) u_q6 (
+    .clk_i, .rst_ni, .push_i(tx_valid), .data_i({tx_c, tx_side}),
+    .pop_i(q6_pop), .data_o(q6_out), .empty_o(q6_empty), .full_o(nc_u_q6_full), .count_o(nc_u_q6_count)
+  );
+
+  // ---- Filter: 4 / Lanes beats per tap ------------------------------------------------------------
+  localparam int unsigned Beats = 4 / Lanes;
+  logic [1:0]   f_grp_q;
+  logic         f_ready, f_last_beat, f_valid;
+  logic [127:0] f_c, f_res;
+  assign f_last_beat = 32'(f_grp_q) == Beats - 1;
+  assign q6_pop = !q6_empty && f_ready && f_last_beat;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_grp_q <= 2'd0;
+    else if (!q6_empty && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
+  end
+  tsu_tex_filter #(.Lanes(Lanes)) u_filter (
+    .clk_i, .rst_ni,
+    .tap_valid_i(!q6_empty),
+    .tap_ready_o(f_ready),
+    .tap_c_i    (q6_out[36 + 32 * Lanes * 32'(f_grp_q) +: 32 * Lanes]),
+    .tap_grp_i  (f_grp_q),
+    .tap_w_i    (q6_out[35:4]),
+    .tap_ranks_i(q6_out[3:0]),
+    .res_valid_o(f_valid),
+    .res_c_o    (f_res)
+  );
+  assign f_c = f_res;
+
+  // ---- Output conversion and the response ---------------------------------------------------------
+  logic [3:0] o_dtype;
+  logic       o_float, o_sint;
+  assign {o_dtype, o_float, o_sint} = qo_out;
+  assign qo_pop = f_valid;
+  assign qf_pop = f_valid;
+  logic         out_valid;
+  logic [127:0] out_data;
+  logic [2:0]   out_count;
+  tsu_tex_out u_out (
+    .clk_i, .rst_ni,
+    .valid_i       (f_valid),
+    .c_i           (f_c),
+    .float_result_i(o_float),
+    .sint_i        (o_sint),
+    .type_i        (o_dtype),
+    .valid_o       (out_valid),
+    .data_o        (out_data),
+    .count_o       (out_count)
+  );
+  logic [1:0] out_flags;
+  tsu_delay #(.Width(2), .Depth(OutLat)) u_out_side (
+    .clk_i, .rst_ni, .valid_i(f_valid), .data_i(qf_out), .valid_o(nc_u_out_side_valid), .data_o(out_flags)
+  );
+  logic [132:0] rq_out;
+  logic         rq_empty;
+  // Non-resident: zeros and a false predicate; a bad level: a trap with zeros and no elements.
+  tsu_fifo #(.Ram(QueueRam), .Width(133), .Depth(MaxInflight)) u_rq (
+    .clk_i, .rst_ni, .push_i(out_valid),
+    .data_i({out_flags[0] || out_flags[1] ? 128'd0 : out_data,
+             out_flags[0] ? 3'd0 : out_count, !out_flags[1] || out_flags[0], out_flags[0]}),
+    .pop_i(rsp_pop), .data_o(rq_out), .empty_o(rq_empty), .full_o(nc_u_rq_full), .count_o(nc_u_rq_count)
+  );
+  assign rsp_valid_o = !rq_empty;
+  assign rsp_pop = rsp_valid_o && rsp_ready_i;
+  assign {rsp_data_o, rsp_count_o, rsp_pred_o, rsp_trap_o} = rq_out;
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  c_two_pass: cover property (@(posedge clk_i) p_fire && p_two);
+  c_bad_level: cover property (@(posedge clk_i) p_fire && !lv_ok);
+  c_border_tap: cover property (@(posedge clk_i) t_fire && t_border);
+  c_res_read: cover property (@(posedge clk_i) t_fire && t_res_read);
+  c_nonresident: cover property (@(posedge clk_i) e_fire && e_nonres);
+  c_reads_full: cover property (@(posedge clk_i) !q4_empty && reads_q == ReadW'(MaxReads));
+  c_taps_full: cover property (@(posedge clk_i) !q3_empty && tap_used_q == AgCntW'(TapDepth));
+  c_inflight_full: cover property (@(posedge clk_i) req_valid_i && !req_ready_o);
+  a_q6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) tx_valid |-> !(q6_empty == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
+  logic unused;
+  assign unused = ^{req_tex_i, req_smp_i, fmt, p_levels, p_pad0, p_pad1, p_pad2, s_lod_int,
+                    c_valid[2:1], m_valid[2:1], w_valid[2:1], is_s32path, is_two, is_second,
+                    is_last, is_frac, is_offset, is_u, cs_second, cs_last, cs_two, cs_frac,
+                    cs_w, cs_h, cs_d, cs_modes, cs_norm, s_layer32[31:11], s_sample32[31:3],
+                    lv_base, e_tex_line_q, t_bit, q6_out, lod_level[5], lod_next[5], r_table,
+                    c_layer_stride};
+endmodule

@@ -1,0 +1,103 @@
+// Driving the Verilated texture sampling pipeline (rtl/tex/tsu_tex_engine): a tex request's pins
+// from its decoded instruction, request operands and descriptor slots, and the in-order 16-byte
+// read ports it talks to. Shared by the lock-step bench (tex_engine_test.cc) and the throughput
+// benchmark (tb/bench/rtl_bench.cc), so both drive the engine the same way.
+#ifndef TSU_TB_RTL_TEX_ENGINE_DRIVE_H_
+#define TSU_TB_RTL_TEX_ENGINE_DRIVE_H_
+
+#include <cstdint>
+#include <deque>
+
+#include "Vtsu_tex_engine.h"
+#include "Vtsu_tex_engine_tsu_tex_engine.h"
+#include "tsu/descriptor_words.h"
+#include "tsu/instruction.h"
+#include "tsu/memory.h"
+#include "tsu/transaction.h"
+
+namespace tsu::tb {
+
+// The engine's address width, read from the Verilated model (its AddrWidth parameter).
+constexpr uint64_t kEngineAddrMask =
+    (uint64_t{1} << Vtsu_tex_engine_tsu_tex_engine::AddrWidth) - 1;
+
+// Little-endian bytes into Verilator's 32-bit words (N bytes).
+template <size_t N, typename W>
+void BytesToWords(const uint8_t* bytes, W& words) {
+  for (size_t w = 0; w < N / 4; ++w) {
+    uint32_t v = 0;
+    for (size_t b = 0; b < 4; ++b) v |= static_cast<uint32_t>(bytes[4 * w + b]) << (8 * b);
+    words[w] = v;
+  }
+}
+
+// The request pins of one tex: the instruction's modifiers, its operands, the texture header slot
+// and the sampler slot in force (the texture's own in unified mode, the named one otherwise).
+inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Request& req,
+                            const DescImage& tex, const DescImage& smp) {
+  d->req_geom_i = static_cast<uint8_t>(in.geom);
+  d->req_mode_i = static_cast<uint8_t>(in.tex_mode);
+  d->req_s32_i = in.coord_type == DataType::kS32;
+  d->req_dtype_i = static_cast<uint8_t>(in.type);
+  d->req_compare_i = in.has_depth_ref;
+  for (int k = 0; k < 4; ++k) d->req_coords_i[k] = req.coords[k];
+  d->req_lod_i = req.lod;
+  uint32_t off = 0;
+  for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (req.offset[k] & 0xF) << (4 * k);
+  d->req_offset_i = off;
+  d->req_ref_i = req.depth_ref;
+  BytesToWords<64>(tex.data(), d->req_tex_i);
+  BytesToWords<64>(smp.data(), d->req_smp_i);
+}
+
+// An in-order read port of 16-byte lines: a read accepted at cycle c is answered from memory (as
+// it was at acceptance) from cycle c + latency on, one line per cycle, oldest first.
+class LinePort {
+ public:
+  void Accept(uint64_t cycle, uint64_t latency, uint64_t addr, MemoryPort* mem) {
+    Item it{cycle + latency, {}};
+    mem->Read(addr & kEngineAddrMask, it.data, 16);
+    q_.push_back(it);
+    ++reads_;
+  }
+  // The line due at `cycle`, or nullptr.
+  const uint8_t* Due(uint64_t cycle) const {
+    return !q_.empty() && q_.front().due <= cycle ? q_.front().data : nullptr;
+  }
+  void Pop() { q_.pop_front(); }
+  bool Empty() const { return q_.empty(); }
+  uint64_t reads() const { return reads_; }
+
+ private:
+  struct Item {
+    uint64_t due;
+    uint8_t data[16];
+  };
+  std::deque<Item> q_;
+  uint64_t reads_ = 0;
+};
+
+// Presents both ports' due lines on the engine's response pins (before eval).
+inline void PresentLines(Vtsu_tex_engine* d, const LinePort& lvl, const LinePort& dat,
+                         uint64_t cycle) {
+  const uint8_t* l = lvl.Due(cycle);
+  const uint8_t* m = dat.Due(cycle);
+  d->lvl_rsp_valid_i = l != nullptr;
+  d->mem_rsp_valid_i = m != nullptr;
+  if (l != nullptr) BytesToWords<16>(l, d->lvl_rsp_data_i);
+  if (m != nullptr) BytesToWords<16>(m, d->mem_rsp_data_i);
+}
+
+// After eval, before the clock edge: the reads the engine issued this cycle are accepted and the
+// lines it took are retired.
+inline void ExchangeLines(const Vtsu_tex_engine& d, LinePort* lvl, LinePort* dat, uint64_t cycle,
+                          uint64_t latency, MemoryPort* mem) {
+  if (d.lvl_req_valid_o && d.lvl_req_ready_i) lvl->Accept(cycle, latency, d.lvl_req_addr_o, mem);
+  if (d.mem_req_valid_o && d.mem_req_ready_i) dat->Accept(cycle, latency, d.mem_req_addr_o, mem);
+  if (d.lvl_rsp_valid_i && d.lvl_rsp_ready_o) lvl->Pop();
+  if (d.mem_rsp_valid_i && d.mem_rsp_ready_o) dat->Pop();
+}
+
+}  // namespace tsu::tb
+
+#endif  // TSU_TB_RTL_TEX_ENGINE_DRIVE_H_

@@ -1,0 +1,380 @@
+// The texture sampling pipeline (rtl/tex/tsu_tex_engine) against the golden model's tex
+// (tsu::Unit::Execute on the same texture and sampler bound from their slots), request by
+// request: random textures of every geometry but cube (every format, pitch and block-linear,
+// mip chains, multisample, residency maps), every sampler setting, random tex forms (plain,
+// .base, .level; .f32 and .s32; every destination type; offsets; depth compare; unified and
+// independent), with coordinates at texel centres and edges, NaN, infinities and huge values.
+// Memory answers each port in order after a latency, with random stalls; the consumer stalls too.
+// Responses must come out in request order, bit-exact. A mismatch names the request (its PTX,
+// operands and texture), the cycle and the differing fields, and is replayed with FST tracing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include "Vtsu_tex_engine.h"
+#include "Vtsu_tex_engine_tsu_tex_engine.h"
+#include "lockstep.h"
+#include "tex_engine_drive.h"
+#include "tex_gen.h"
+#include "tsu/memory.h"
+#include "tsu/texture_words.h"
+#include "tsu/unit.h"
+
+namespace tsu::tb {
+namespace {
+
+struct EngineOptions {
+  uint64_t textures = 400;
+  uint64_t ops_per_texture = 25;
+  int mem_latency = 4;      // cycles from a read's acceptance to its response
+  int mem_stall = 10;       // percent of cycles a port refuses a request
+  int rsp_stall = 10;       // percent of cycles the consumer is not ready
+  bool drain = true;        // wait for every response before the next texture's memory is written
+};
+
+struct Pending {
+  std::string ptx;
+  std::string describe;
+  Response expect;
+  uint64_t issued_cycle = 0;
+};
+
+struct EngineResult {
+  bool ok = true;
+  uint64_t cycles = 0, requests = 0, fail_cycle = 0, taps_reads = 0, level_reads = 0;
+  uint64_t nonresident = 0, traps = 0;
+  std::string report;
+  std::vector<std::string> uncovered;
+  size_t cover_points = 0;
+};
+
+std::string DescribeTexture(const ResolvedTexture& t) {
+  std::ostringstream o;
+  const TextureDesc& d = t.desc;
+  o << Name(d.dim) << " " << d.width << "x" << d.height << "x" << d.depth << " layers "
+    << t.layers << " levels " << d.levels << " samples " << d.samples << " "
+    << Name(d.order) << "/" << Name(d.type) << " "
+    << (d.layout == Layout::kPitch ? "pitch" : "block-linear") << " base 0x" << std::hex
+    << d.base << std::dec << " non-resident tiles " << t.non_resident.size();
+  return o.str();
+}
+
+std::string DescribeRequest(const TexOp& op) {
+  std::ostringstream o;
+  o << op.ptx << "  coords {" << std::hex;
+  for (int k = 0; k < 4; ++k) o << (k ? ", 0x" : "0x") << op.req.coords[k];
+  o << "} lod 0x" << op.req.lod << " offsets {";
+  for (int k = 0; k < 3; ++k) o << (k ? ", " : "") << (op.req.offset[k] & 0xF);
+  o << "} ref 0x" << op.req.depth_ref << std::dec;
+  return o.str();
+}
+
+EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::string* base,
+                       uint64_t trace_from) {
+  EngineResult r;
+  auto ctx = MakeRunContext(seed, base != nullptr);
+  auto dut = std::make_unique<Vtsu_tex_engine>(ctx.get(), "tsu_tex_engine");
+  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), base);
+  std::ostringstream log;
+  uint64_t time = 0;
+  auto tick = [&](uint64_t cycle) {
+    if (fst && cycle >= trace_from) fst->dump(time);
+    ++time;
+    dut->clk_i = 1;
+    dut->eval();
+    if (fst && cycle >= trace_from) fst->dump(time);
+    ++time;
+    dut->clk_i = 0;
+  };
+  dut->req_valid_i = 0;
+  dut->lvl_req_ready_i = 0;
+  dut->lvl_rsp_valid_i = 0;
+  dut->mem_req_ready_i = 0;
+  dut->mem_rsp_valid_i = 0;
+  dut->rsp_ready_i = 0;
+  dut->rst_ni = 0;
+  dut->clk_i = 0;
+  for (int i = 0; i < 2; ++i) {
+    dut->eval();
+    tick(0);
+  }
+  dut->rst_ni = 1;
+
+  Rng rng(seed);
+  SparseMemory mem;
+  Unit model(&mem);
+  constexpr uint64_t kLevelTable = 0x1000, kResidency = 0x10000;
+  ResolvedTexture tex;
+  DescImage tex_image{}, own_image{}, other_image{};
+  uint64_t textures_done = 0, ops_left = 0;
+  bool have_op = false;
+  TexOp op;
+  std::deque<Pending> expected;
+  LinePort lvl, dat;
+  uint64_t idle = 0;
+
+  for (uint64_t cycle = 0;; ++cycle) {
+    // A new texture once the previous one's requests have drained.
+    if (ops_left == 0 && !have_op && textures_done < opt.textures &&
+        (!opt.drain || (expected.empty() && lvl.Empty() && dat.Empty()))) {
+      tex = RandomTexture(rng, 40, /*allow_cube=*/false);
+      FillTexture(rng, tex, &mem);
+      TexturePlacement place;
+      place.level_table = kLevelTable;
+      place.residency_map = kResidency;
+      place.sampler_slot = 3;
+      TextureImage img = EncodeTexture(tex, place);
+      // Now and then a level record the driver got wrong: requests sampling that level trap.
+      if (Chance(rng, 8)) {
+        TexLevelImage& rec = img.levels[static_cast<size_t>(Uniform(rng, 0, tex.desc.levels - 1))];
+        const DescField f = Chance(rng, 50) ? desc_layout::TexLevel::offset : desc_layout::TexLevel::stride;
+        SetBits(rec.data(), f, GetBits(rec.data(), f) + 8);
+      }
+      for (size_t k = 0; k < img.levels.size(); ++k) {
+        mem.Write(kLevelTable + 16 * k, img.levels[k].data(), 16);
+      }
+      for (const auto& [addr, byte] : img.residency) mem.Write(addr, &byte, 1);
+      tex_image = img.header;
+      own_image = EncodeSampler(tex.desc.sampler);
+      SamplerDesc other = RandomSampler(rng);
+      other.normalized = tex.desc.sampler.normalized && Chance(rng, 80);
+      other_image = EncodeSampler(other);
+      std::string why;
+      if (model.BindTextureImage(1, tex_image, &why) != TrapCause::kNone ||
+          model.BindSamplerImage(2, other_image, &why) != TrapCause::kNone ||
+          model.BindSamplerImage(3, own_image, &why) != TrapCause::kNone) {
+        r.ok = false;
+        r.report = "bench: a generated texture or sampler does not bind: " + why;
+        break;
+      }
+      if (fst) log << "cycle " << cycle << " texture " << textures_done << ": " << DescribeTexture(tex) << "\n";
+      ++textures_done;
+      ops_left = opt.ops_per_texture;
+    }
+    if (!have_op && ops_left > 0) {
+      op = RandomTexOp(rng, tex, Chance(rng, 30), 1, 2);
+      if (op.ptx.rfind("generator bug", 0) == 0) {
+        r.ok = false;
+        r.report = op.ptx;
+        break;
+      }
+      have_op = true;
+      --ops_left;
+    }
+    if (!have_op && ops_left == 0 && textures_done == opt.textures && expected.empty()) break;
+
+    // Drive the request.
+    const bool req_valid = have_op && !Chance(rng, 5);
+    if (req_valid) {
+      DriveTexRequest(dut.get(), op.in, op.req, tex_image,
+                      op.in.has_sampler ? other_image : own_image);
+    }
+    dut->req_valid_i = req_valid;
+    // Memory: requests accepted unless stalled; responses in order once due.
+    dut->lvl_req_ready_i = !Chance(rng, opt.mem_stall);
+    dut->mem_req_ready_i = !Chance(rng, opt.mem_stall);
+    PresentLines(dut.get(), lvl, dat, cycle);
+    dut->rsp_ready_i = !Chance(rng, opt.rsp_stall);
+    dut->eval();
+
+    if (req_valid && dut->req_ready_o) {
+      Pending p;
+      p.ptx = op.ptx;
+      p.describe = DescribeRequest(op) + "\n  texture: " + DescribeTexture(tex) +
+                   (op.in.has_sampler ? "  (independent sampler)" : "  (unified)");
+      p.expect = model.Execute(op.in, op.req);
+      p.issued_cycle = cycle;
+      if (fst) log << "cycle " << cycle << " request #" << r.requests + expected.size() << ": " << p.describe << "\n";
+      expected.push_back(p);
+      have_op = false;
+    }
+    ExchangeLines(*dut, &lvl, &dat, cycle, static_cast<uint64_t>(opt.mem_latency), &mem);
+
+    if (dut->rsp_valid_o && dut->rsp_ready_i) {
+      idle = 0;
+      std::ostringstream diff;
+      if (expected.empty()) {
+        diff << "  a response with no request outstanding\n";
+      } else {
+        const Response& e = expected.front().expect;
+        const bool trap = dut->rsp_trap_o != 0;
+        DiffField(diff, "trap", e.trap != TrapCause::kNone, trap);
+        DiffField(diff, "pred", e.pred, dut->rsp_pred_o != 0);
+        DiffField(diff, "count", static_cast<uint32_t>(e.count), static_cast<uint32_t>(dut->rsp_count_o));
+        for (int k = 0; k < e.count && k < 4; ++k) {
+          DiffField(diff, ("element " + std::to_string(k)).c_str(), static_cast<uint32_t>(e.data[k]),
+                    static_cast<uint32_t>(dut->rsp_data_o[k]));
+        }
+        r.nonresident += !e.pred;
+        r.traps += e.trap != TrapCause::kNone;
+      }
+      if (fst) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
+      if (!diff.str().empty() && r.ok) {
+        r.ok = false;
+        r.fail_cycle = cycle;
+        std::ostringstream m;
+        m << "tsu_tex_engine: mismatch at cycle " << cycle << " on request #" << r.requests;
+        if (!expected.empty()) {
+          m << " (accepted at cycle " << expected.front().issued_cycle << ")\n  request: "
+            << expected.front().describe << "\n";
+        }
+        m << diff.str();
+        r.report = m.str();
+      }
+      if (!expected.empty()) expected.pop_front();
+      ++r.requests;
+    } else if (!expected.empty() && ++idle > 5000) {
+      r.ok = false;
+      r.fail_cycle = cycle;
+      r.report = "tsu_tex_engine: no response for 5000 cycles with " +
+                 std::to_string(expected.size()) + " requests outstanding; next: " +
+                 expected.front().describe;
+    }
+    if (ctx->gotError() && r.ok) {
+      r.ok = false;
+      r.fail_cycle = cycle;
+      r.report = "tsu_tex_engine: an assertion failed at cycle " + std::to_string(cycle) +
+                 " (message above)";
+    }
+    tick(cycle);
+    r.cycles = cycle + 1;
+    if (!r.ok) break;
+  }
+  r.level_reads = lvl.reads();
+  r.taps_reads = dat.reads();
+  if (fst) {
+    fst->close();
+    if (std::FILE* f = std::fopen((*base + ".log").c_str(), "w")) {
+      std::fputs(log.str().c_str(), f);
+      std::fclose(f);
+    }
+  }
+  if (r.ok && base == nullptr) {
+    r.uncovered = UncoveredPoints(ctx.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
+                                  &r.cover_points);
+  }
+  dut->final();
+  Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
+  dut.reset();
+  return r;
+}
+
+// `excused`: the engine's own cover points this run cannot reach, each with `why`.
+void CheckEngine(uint64_t default_seed, EngineOptions opt,
+                 const std::vector<std::string>& excused = {}, const char* why = nullptr) {
+  const uint64_t seed = SeedFromEnv(default_seed);
+  opt.textures = ScaledCount(opt.textures * 1000) / 1000;
+  EngineResult r = RunEngine(seed, opt, nullptr, 0);
+  if (!r.ok) {
+    const std::string base = ArtifactDir() + "/" + CurrentTestName();
+    const uint64_t from = r.fail_cycle > 400 ? r.fail_cycle - 400 : 0;
+    RunEngine(seed, opt, &base, from);
+    FAIL() << r.report << "\n  seed " << seed << "; repeat with: " << ReproCommand(seed)
+           << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
+           << ".fst\n  transaction log: " << base << ".log";
+  }
+  EXPECT_EQ(r.requests, opt.textures * opt.ops_per_texture);
+  std::printf("[tsu_tex_engine] %llu requests (%llu non-resident, %llu traps), %llu level reads, "
+              "%llu texel/residency reads in %llu cycles, %zu/%zu cover points hit\n",
+              static_cast<unsigned long long>(r.requests),
+              static_cast<unsigned long long>(r.nonresident), static_cast<unsigned long long>(r.traps),
+              static_cast<unsigned long long>(r.level_reads),
+              static_cast<unsigned long long>(r.taps_reads), static_cast<unsigned long long>(r.cycles),
+              r.cover_points - r.uncovered.size(), r.cover_points);
+  // The engine's own points must be hit; its blocks' points are their benches' business (each
+  // reaches all of its own there), so here they are listed, not required.
+  for (const std::string& u : r.uncovered) {
+    const bool own = u.find(".u_") == std::string::npos && u.find(".g_") == std::string::npos;
+    const bool excuse = std::any_of(excused.begin(), excused.end(), [&u](const std::string& e) {
+      return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
+    });
+    if (own && excuse) {
+      std::printf("  unreachable here: %s (%s)\n", u.c_str(), why);
+    } else if (own) {
+      ADD_FAILURE() << "cover point never hit: " << u;
+    } else {
+      std::printf("  not reached through the engine in this run: %s\n", u.c_str());
+    }
+  }
+}
+
+TEST(TexEngine, RandomTexturesAgainstTheModel) {
+  EngineOptions opt;
+  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full"},
+              "a 4-cycle memory and 25 requests per texture fill neither the read slots nor the "
+              "request slots; SlowMemoryAndConsumer does");
+}
+
+TEST(TexEngine, SlowMemoryAndConsumer) {
+  EngineOptions opt;
+  opt.textures = 30;
+  opt.ops_per_texture = 100;  // enough back to back to fill the engine's MaxInflight slots
+  opt.mem_latency = 40;
+  opt.mem_stall = 20;
+  opt.rsp_stall = 70;
+  CheckEngine(1402, opt);
+}
+
+// The declared Latency is the idle latency of a point sample with single-cycle memory: cycles from
+// the request's acceptance to its response. Bilinear and trilinear (filter ranks) add to it and
+// are printed. The results are checked against the model too.
+TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
+  uint64_t measured[3] = {};
+  for (int kind = 0; kind < 3; ++kind) {
+    SamplingScene sc;
+    std::string err;
+    ASSERT_TRUE(MakeSamplingScene(kind, 1, &sc, &err)) << err;
+    Unit model(&sc.mem);
+    ASSERT_EQ(model.BindTextureImage(1, sc.image.header, &err), TrapCause::kNone) << err;
+    ASSERT_EQ(model.BindSamplerImage(0, sc.sampler, &err), TrapCause::kNone) << err;
+    const Response want = model.Execute(sc.in, sc.reqs[0]);
+    auto ctx = MakeRunContext(1, false);
+    auto dut = std::make_unique<Vtsu_tex_engine>(ctx.get(), "tsu_tex_engine");
+    LinePort lvl, dat;
+    dut->rst_ni = 0;
+    dut->clk_i = 0;
+    dut->eval();
+    dut->clk_i = 1;
+    dut->eval();
+    dut->rst_ni = 1;
+    dut->lvl_req_ready_i = dut->mem_req_ready_i = dut->rsp_ready_i = 1;
+    DriveTexRequest(dut.get(), sc.in, sc.reqs[0], sc.image.header, sc.sampler);
+    uint64_t accepted = 0;
+    bool have = false;
+    for (uint64_t cycle = 0; cycle < 1000 && measured[kind] == 0; ++cycle) {
+      dut->req_valid_i = !have;
+      PresentLines(dut.get(), lvl, dat, cycle);
+      dut->clk_i = 0;
+      dut->eval();
+      if (!have && dut->req_ready_o) {
+        have = true;
+        accepted = cycle;
+      }
+      if (dut->rsp_valid_o) {
+        measured[kind] = cycle - accepted;
+        EXPECT_FALSE(dut->rsp_trap_o);
+        for (int k = 0; k < 4; ++k) EXPECT_EQ(dut->rsp_data_o[k], want.data[k]) << "kind " << kind;
+      }
+      ExchangeLines(*dut, &lvl, &dat, cycle, 1, &sc.mem);
+      dut->clk_i = 1;
+      dut->eval();
+    }
+    dut->final();
+    Verilated::threadContextp(ctx.get());
+    dut.reset();
+  }
+  EXPECT_EQ(measured[0], Vtsu_tex_engine_tsu_tex_engine::Latency);
+  std::printf("[tsu_tex_engine] idle latency with 1-cycle memory: point %llu, bilinear %llu, "
+              "trilinear %llu cycles\n",
+              static_cast<unsigned long long>(measured[0]),
+              static_cast<unsigned long long>(measured[1]),
+              static_cast<unsigned long long>(measured[2]));
+}
+
+}  // namespace
+}  // namespace tsu::tb
