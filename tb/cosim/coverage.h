@@ -36,6 +36,7 @@ class Coverage {
   // Planned bins never hit.
   std::vector<std::string> Missing() const;
   size_t planned() const { return planned_.size(); }
+  const std::vector<std::string>& planned_bins() const { return planned_; }
   size_t planned_hit() const { return planned_.size() - Missing().size(); }
 
  private:

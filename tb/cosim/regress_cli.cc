@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include "cosim.h"
@@ -39,6 +40,7 @@ struct RegressArgs {
   std::string coverage_dat;
   bool require_coverage = false;
   bool quiet = false;
+  bool list_bins = false;
   int mem_stall = 20, rsp_stall = 15, req_gap = 10, lat_max = 12, cfg_rate = 3;
 };
 
@@ -84,6 +86,10 @@ CLI::App* AddRegressCommand(CLI::App& app) {
                 "the cache (default 3; 0 keeps the descriptor cache warm)")
       ->check(CLI::Range(0, 1000));
   r->add_flag("-q,--quiet", a.quiet, "No progress lines");
+  r->add_flag("--list-bins", a.list_bins,
+              "Print every planned functional-coverage bin, one per line, including the "
+              "left-out-format bins of reduced configurations, and exit (read by "
+              "scripts/testplan.py)");
   r->footer("Exit 0 iff every response, every memory write and the final memory image match the "
             "model.\nA mismatch prints what differed, the seed and the command that repeats it, "
             "and leaves\na waveform and a transaction log in the artifacts directory.");
@@ -128,6 +134,16 @@ bool FileWritable(const std::string& path, std::string* err) {
 
 int RunRegressCommand(int argc, char** argv) {
   const RegressArgs& a = Args();
+  if (a.list_bins) {
+    std::set<std::string> bins;
+    Coverage full, reduced;
+    reduced.SetFamilies(FormatFamilies{false, false, false});
+    for (const Coverage* c : {&full, &reduced}) {
+      bins.insert(c->planned_bins().begin(), c->planned_bins().end());
+    }
+    for (const std::string& b : bins) std::cout << b << "\n";
+    return 0;
+  }
   {
     std::string why;
     if (!DirUsable(a.artifacts, &why)) {
