@@ -1,0 +1,378 @@
+// tsu_tex_unit: tex from handles to results. A request names its texture (and, in independent
+// mode, its sampler) by handle; the texture header and the sampler slot are read from the
+// descriptor pool in memory through two descriptor caches (tsu_desc: the header's cache, then the
+// sampler's, whose handle is operand b or, in unified mode, the header's sampler field), checked
+// (tsu_tex_desc_check, the geometry against the header's), and either sampled (tsu_tex_engine) or
+// answered with the model's trap. Golden model: tsu::Unit::Execute of a tex on slots bound with
+// BindTextureImage/BindSamplerImage (docs/descriptors.md).
+//
+//   tsu_desc (texture) -> tsu_desc (sampler) -> tsu_tex_desc_check -> QX -> tsu_tex_engine
+//                                                                       \-> trap, in order (QO)
+//
+// Responses leave in request order: QO records, per request, whether the engine answers it or
+// it trapped before the engine. Descriptor reads of both caches and the engine's level-record
+// reads share the descriptor read port (in-order lines; a route FIFO says whose each line is);
+// texel and residency reads use the memory port.
+//
+// Configuration (pool base and size, invalidation) goes to both caches at once, and only while
+// no request is between the two lookups, so both descriptors of a request come from the pool as
+// it was when the request was accepted.
+module tsu_tex_unit #(
+  parameter int unsigned AddrW = 48,
+  parameter int unsigned HandleW = 20,
+  parameter int unsigned DescCacheEntries = 8,  // each of the two caches
+  parameter int unsigned TagW = 8,
+  parameter int unsigned MaxInflight = 64,      // tsu_tex_engine
+  parameter int unsigned MaxReads = 32,         // tsu_tex_engine
+  parameter int unsigned Lanes = 4,             // tsu_tex_engine
+  parameter bit QueueRam = 1'b1                 // tsu_tex_engine
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  // Configuration (tsu_pkg::cfg_op_e), as tsu_top's.
+  input  logic               cfg_valid_i,
+  output logic               cfg_ready_o,
+  input  tsu_pkg::cfg_op_e   cfg_op_i,
+  input  logic [63:0]        cfg_data_i,
+  // Request: a well-formed tex (every geometry but cube; not .grad).
+  input  logic               req_valid_i,
+  output logic               req_ready_o,
+  input  logic [TagW-1:0]    req_tag_i,
+  input  logic [3:0]         req_geom_i,
+  input  logic [1:0]         req_mode_i,
+  input  logic               req_s32_i,
+  input  logic [3:0]         req_dtype_i,
+  input  logic               req_compare_i,
+  input  logic               req_has_sampler_i,  // independent mode: operand b names the sampler
+  input  logic [63:0]        req_handle_i,       // the texture
+  input  logic [63:0]        req_sampler_i,      // the sampler (independent mode)
+  input  logic [127:0]       req_coords_i,
+  input  logic [31:0]        req_lod_i,
+  input  logic [11:0]        req_offset_i,
+  input  logic [31:0]        req_ref_i,
+  // Descriptor and level-record reads (16-byte lines, in-order responses).
+  output logic               dmem_req_valid_o,
+  input  logic               dmem_req_ready_i,
+  output logic [AddrW-1:0]   dmem_req_addr_o,
+  input  logic               dmem_rsp_valid_i,
+  output logic               dmem_rsp_ready_o,
+  input  logic [127:0]       dmem_rsp_rdata_i,
+  // Texel and residency reads (16-byte lines, in-order responses).
+  output logic               mem_req_valid_o,
+  input  logic               mem_req_ready_i,
+  output logic [AddrW-1:0]   mem_req_addr_o,
+  input  logic               mem_rsp_valid_i,
+  output logic               mem_rsp_ready_o,
+  input  logic [127:0]       mem_rsp_rdata_i,
+  // Response.
+  output logic               rsp_valid_o,
+  input  logic               rsp_ready_i,
+  output logic [TagW-1:0]    rsp_tag_o,
+  output logic [127:0]       rsp_data_o,   // element k in [32k +: 32]
+  output logic [2:0]         rsp_count_o,
+  output logic               rsp_pred_o,
+  output logic [2:0]         rsp_trap_o    // tsu_pkg::trap_e
+);
+  localparam int unsigned CheckLat = 2;   // tsu_tex_desc_check
+  localparam int unsigned QxDepth = 4;
+  localparam int unsigned QoDepth = MaxInflight + QxDepth + 4;
+  localparam int unsigned RouteDepth = 16;  // descriptor-port reads outstanding
+  localparam int unsigned OpW = TagW + 4 + 2 + 1 + 4 + 1 + 128 + 32 + 12 + 32;
+  localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES);
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
+  localparam int unsigned TagWidth /*verilator public*/ = TagW;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ---- Configuration to both caches at once -----------------------------------------------------
+  logic t_cfg_ready, s_cfg_ready, cfg_go;
+  logic [$clog2(QxDepth + CheckLat + 8)-1:0] between_q;  // accepted by the first cache, not yet
+                                                         // out of the second
+  assign cfg_ready_o = t_cfg_ready && s_cfg_ready && between_q == '0;
+  assign cfg_go = cfg_valid_i && cfg_ready_o;
+
+  // ---- The texture header ---------------------------------------------------------------------------
+  logic               t_in_ready, t_valid, t_ready;
+  logic [OpW+65-1:0]  t_payload;
+  tsu_pkg::surf_desc_t t_raw;
+  logic               t_dreq_valid, t_dreq_ready, t_drsp_valid, t_drsp_ready;
+  logic [AddrW-1:0]   t_dreq_addr;
+  tsu_desc #(
+    .AddrW(AddrW), .HandleW(HandleW), .CacheEntries(DescCacheEntries), .PayloadW(OpW + 65)
+  ) u_tdesc (
+    .clk_i, .rst_ni,
+    .cfg_valid_i     (cfg_go),
+    .cfg_ready_o     (t_cfg_ready),
+    .cfg_op_i, .cfg_data_i,
+    .in_valid_i      (req_valid_i && !cfg_valid_i),
+    .in_ready_o      (t_in_ready),
+    .in_handle_i     (req_handle_i),
+    .in_need_i       (1'b1),
+    .in_payload_i    ({req_tag_i, req_geom_i, req_mode_i, req_s32_i, req_dtype_i, req_compare_i,
+                       req_coords_i, req_lod_i, req_offset_i, req_ref_i, req_has_sampler_i,
+                       req_sampler_i}),
+    .out_valid_o     (t_valid),
+    .out_ready_i     (t_ready),
+    .out_payload_o   (t_payload),
+    .out_desc_o      (t_raw),
+    .dmem_req_valid_o(t_dreq_valid),
+    .dmem_req_ready_i(t_dreq_ready),
+    .dmem_req_addr_o (t_dreq_addr),
+    .dmem_rsp_valid_i(t_drsp_valid),
+    .dmem_rsp_ready_o(t_drsp_ready),
+    .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
+  );
+  // A configuration command offered goes first (tsu_desc's rule, kept across both caches).
+  assign req_ready_o = t_in_ready && !cfg_valid_i;
+
+  // ---- The sampler slot ---------------------------------------------------------------------------------
+  tsu_pkg::tex_desc_t t_hdr;
+  logic [DescW-1:0]   t_hdr_bits;
+  logic [OpW-1:0]     t_op;
+  logic               t_has_sampler;
+  logic [63:0]        t_smp_handle;
+  assign t_hdr_bits = t_raw;
+  assign t_hdr = t_hdr_bits;
+  assign {t_op, t_has_sampler, t_smp_handle} = t_payload;
+
+  logic               s_in_ready, s_valid, s_ready;
+  logic [OpW+DescW-1:0] s_payload;
+  tsu_pkg::surf_desc_t s_raw;
+  logic               s_dreq_valid, s_dreq_ready, s_drsp_valid, s_drsp_ready;
+  logic [AddrW-1:0]   s_dreq_addr;
+  tsu_desc #(
+    .AddrW(AddrW), .HandleW(HandleW), .CacheEntries(DescCacheEntries), .PayloadW(OpW + DescW)
+  ) u_sdesc (
+    .clk_i, .rst_ni,
+    .cfg_valid_i     (cfg_go),
+    .cfg_ready_o     (s_cfg_ready),
+    .cfg_op_i, .cfg_data_i,
+    .in_valid_i      (t_valid),
+    .in_ready_o      (s_in_ready),
+    .in_handle_i     (t_has_sampler ? t_smp_handle : 64'(t_hdr.sampler)),
+    .in_need_i       (1'b1),
+    .in_payload_i    ({t_op, t_hdr_bits}),
+    .out_valid_o     (s_valid),
+    .out_ready_i     (s_ready),
+    .out_payload_o   (s_payload),
+    .out_desc_o      (s_raw),
+    .dmem_req_valid_o(s_dreq_valid),
+    .dmem_req_ready_i(s_dreq_ready),
+    .dmem_req_addr_o (s_dreq_addr),
+    .dmem_rsp_valid_i(s_drsp_valid),
+    .dmem_rsp_ready_o(s_drsp_ready),
+    .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
+  );
+  assign t_ready = s_in_ready;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) between_q <= '0;
+    else between_q <= between_q + $bits(between_q)'(req_valid_i && req_ready_o) -
+                      $bits(between_q)'(s_valid && s_ready);
+  end
+
+  // ---- Check: header, sampler, geometry -------------------------------------------------------------
+  logic [OpW-1:0]     x_op;
+  logic [DescW-1:0]   x_hdr_bits, x_smp_bits;
+  tsu_pkg::tex_desc_t x_hdr;
+  tsu_pkg::smp_desc_t x_smp;
+  assign {x_op, x_hdr_bits} = s_payload;
+  assign x_smp_bits = s_raw;
+  assign x_hdr = x_hdr_bits;
+  assign x_smp = x_smp_bits;
+  tsu_hw_pkg::fmt_info_t x_fmt;
+  tsu_fmt_decode u_fmt (
+    .order_i(x_hdr.chorder),
+    .type_i (x_hdr.chtype),
+    .info_o (x_fmt)
+  );
+  // Room in QX for everything inside the check (no backpressure there).
+  logic [$clog2(QxDepth + 1)-1:0] qx_count;
+  logic [$clog2(CheckLat + 2)-1:0] in_check_q;
+  logic c_valid, c_tex_ok, c_smp_ok, x_take;
+  assign s_ready = 32'(qx_count) + 32'(in_check_q) < QxDepth;
+  assign x_take = s_valid && s_ready;
+  tsu_tex_desc_check u_check (
+    .clk_i, .rst_ni,
+    .valid_i    (x_take),
+    .tex_i      (x_hdr),
+    .smp_i      (x_smp),
+    .fmt_legal_i(x_fmt.legal),
+    .valid_o    (c_valid),
+    .tex_ok_o   (c_tex_ok),
+    .smp_ok_o   (c_smp_ok)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) in_check_q <= '0;
+    else in_check_q <= in_check_q + $bits(in_check_q)'(x_take) - $bits(in_check_q)'(c_valid);
+  end
+  localparam int unsigned SideW = OpW + 2 * DescW;
+  logic [SideW-1:0] c_side;
+  logic             nc_side_valid;
+  tsu_delay #(.Width(SideW), .Depth(CheckLat)) u_check_side (
+    .clk_i, .rst_ni, .valid_i(x_take), .data_i({x_op, x_hdr_bits, x_smp_bits}),
+    .valid_o(nc_side_valid), .data_o(c_side)
+  );
+  // The trap a request takes before sampling (tsu::Unit::Execute, ExecTex): a texture or sampler
+  // slot that is not valid -> invalid_handle; a geometry other than the header's -> mismatch.
+  logic [OpW-1:0]   c_op;
+  logic [DescW-1:0] c_hdr_bits, c_smp_bits;
+  tsu_pkg::tex_desc_t c_hdr;
+  logic [2:0]       c_trap;
+  assign {c_op, c_hdr_bits, c_smp_bits} = c_side;
+  assign c_hdr = c_hdr_bits;
+  always_comb begin
+    c_trap = 3'(tsu_pkg::TrapNone);
+    if (!c_tex_ok || !c_smp_ok) c_trap = 3'(tsu_pkg::TrapInvalidHandle);
+    else if (c_op[OpW-TagW-1 -: 4] != c_hdr.dim) c_trap = 3'(tsu_pkg::TrapGeometryMismatch);
+  end
+  logic [SideW-1:0]   qx_out;
+  logic [2:0]         e_trap;
+  logic               qx_pop, qx_empty;
+  logic               nc_qx_full, nc_qxt_empty, nc_qxt_full;
+  logic [$clog2(QxDepth + 1)-1:0] nc_qxt_count;
+  tsu_fifo #(.Width(SideW), .Depth(QxDepth)) u_qx (
+    .clk_i, .rst_ni, .push_i(c_valid), .data_i(c_side), .pop_i(qx_pop),
+    .data_o(qx_out), .empty_o(qx_empty), .full_o(nc_qx_full), .count_o(qx_count)
+  );
+  // The trap cause beside QX, in a FIFO of its own: the cover points below read it, and the
+  // sampled copy of a signal as wide as QX's data does not compile (toolchain.md).
+  tsu_fifo #(.Width(3), .Depth(QxDepth)) u_qxt (
+    .clk_i, .rst_ni, .push_i(c_valid), .data_i(c_trap), .pop_i(qx_pop),
+    .data_o(e_trap), .empty_o(nc_qxt_empty), .full_o(nc_qxt_full), .count_o(nc_qxt_count)
+  );
+
+  // ---- To the engine, or a trap; QO keeps the order ---------------------------------------------------
+  logic [OpW-1:0]     e_op;
+  logic [DescW-1:0]   e_hdr_bits, e_smp_bits;
+  tsu_pkg::tex_desc_t e_hdr;
+  tsu_pkg::smp_desc_t e_smp;
+  logic [TagW-1:0]    e_tag;
+  logic [3:0]         e_geom, e_dtype;
+  logic [1:0]         e_mode;
+  logic               e_s32, e_compare;
+  logic [127:0]       e_coords;
+  logic [31:0]        e_lod, e_ref;
+  logic [11:0]        e_offset;
+  assign {e_op, e_hdr_bits, e_smp_bits} = qx_out;
+  assign e_hdr = e_hdr_bits;
+  assign e_smp = e_smp_bits;
+  assign {e_tag, e_geom, e_mode, e_s32, e_dtype, e_compare, e_coords, e_lod, e_offset, e_ref} = e_op;
+  logic qo_full, qo_empty, qo_pop, eng_ready, eng_valid;
+  logic [TagW+3-1:0] qo_out;
+  logic [$clog2(QoDepth + 1)-1:0] nc_qo_count;
+  assign eng_valid = !qx_empty && e_trap == 3'(tsu_pkg::TrapNone) && !qo_full;
+  assign qx_pop = !qx_empty && !qo_full && (e_trap != 3'(tsu_pkg::TrapNone) || eng_ready);
+  tsu_fifo #(.Width(TagW + 3), .Depth(QoDepth)) u_qo (
+    .clk_i, .rst_ni, .push_i(qx_pop), .data_i({e_tag, e_trap}), .pop_i(qo_pop),
+    .data_o(qo_out), .empty_o(qo_empty), .full_o(qo_full), .count_o(nc_qo_count)
+  );
+
+  logic               l_req_valid, l_req_ready, l_rsp_valid, l_rsp_ready;
+  logic [AddrW-1:0]   l_req_addr;
+  logic               r_valid, r_ready, r_pred, r_trap;
+  logic [127:0]       r_data;
+  logic [2:0]         r_count;
+  tsu_tex_engine #(
+    .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
+    .QueueRam(QueueRam)
+  ) u_engine (
+    .clk_i, .rst_ni,
+    .req_valid_i    (eng_valid),
+    .req_ready_o    (eng_ready),
+    .req_geom_i     (e_geom),
+    .req_mode_i     (e_mode),
+    .req_s32_i      (e_s32),
+    .req_dtype_i    (e_dtype),
+    .req_compare_i  (e_compare),
+    .req_coords_i   (e_coords),
+    .req_lod_i      (e_lod),
+    .req_offset_i   (e_offset),
+    .req_ref_i      (e_ref),
+    .req_tex_i      (e_hdr),
+    .req_smp_i      (e_smp),
+    .lvl_req_valid_o(l_req_valid),
+    .lvl_req_ready_i(l_req_ready),
+    .lvl_req_addr_o (l_req_addr),
+    .lvl_rsp_valid_i(l_rsp_valid),
+    .lvl_rsp_ready_o(l_rsp_ready),
+    .lvl_rsp_data_i (dmem_rsp_rdata_i),
+    .mem_req_valid_o(mem_req_valid_o),
+    .mem_req_ready_i(mem_req_ready_i),
+    .mem_req_addr_o (mem_req_addr_o),
+    .mem_rsp_valid_i(mem_rsp_valid_i),
+    .mem_rsp_ready_o(mem_rsp_ready_o),
+    .mem_rsp_data_i (mem_rsp_rdata_i),
+    .rsp_valid_o    (r_valid),
+    .rsp_ready_i    (r_ready),
+    .rsp_data_o     (r_data),
+    .rsp_count_o    (r_count),
+    .rsp_pred_o     (r_pred),
+    .rsp_trap_o     (r_trap)
+  );
+
+  // ---- Response, in request order ------------------------------------------------------------------------
+  logic [2:0] o_trap;
+  assign {rsp_tag_o, o_trap} = qo_out;
+  always_comb begin
+    rsp_valid_o = 1'b0;
+    r_ready = 1'b0;
+    rsp_data_o = '0;
+    rsp_count_o = 3'd0;
+    rsp_pred_o = 1'b1;
+    rsp_trap_o = o_trap;
+    if (!qo_empty) begin
+      if (o_trap != 3'(tsu_pkg::TrapNone)) begin
+        rsp_valid_o = 1'b1;
+      end else begin
+        rsp_valid_o = r_valid;
+        r_ready = rsp_ready_i;
+        rsp_data_o = r_data;
+        rsp_count_o = r_count;
+        rsp_pred_o = r_pred;
+        rsp_trap_o = r_trap ? 3'(tsu_pkg::TrapInvalidHandle) : 3'(tsu_pkg::TrapNone);
+      end
+    end
+  end
+  assign qo_pop = rsp_valid_o && rsp_ready_i;
+
+  // ---- The descriptor read port: the engine's level records first, then the sampler cache, then
+  // the texture cache (downstream first, so a stage never waits on one that waits on it) ----------
+  logic [1:0]  route_out;
+  logic        route_full, route_empty, d_go;
+  logic [$clog2(RouteDepth + 1)-1:0] nc_route_count;
+  always_comb begin
+    dmem_req_valid_o = !route_full && (l_req_valid || s_dreq_valid || t_dreq_valid);
+    dmem_req_addr_o = l_req_valid ? l_req_addr : s_dreq_valid ? s_dreq_addr : t_dreq_addr;
+    l_req_ready = !route_full && dmem_req_ready_i;
+    s_dreq_ready = !route_full && dmem_req_ready_i && !l_req_valid;
+    t_dreq_ready = !route_full && dmem_req_ready_i && !l_req_valid && !s_dreq_valid;
+  end
+  assign d_go = dmem_req_valid_o && dmem_req_ready_i;
+  tsu_fifo #(.Width(2), .Depth(RouteDepth)) u_route (
+    .clk_i, .rst_ni, .push_i(d_go),
+    .data_i(l_req_valid ? 2'd2 : s_dreq_valid ? 2'd1 : 2'd0),
+    .pop_i(dmem_rsp_valid_i && dmem_rsp_ready_o), .data_o(route_out), .empty_o(route_empty),
+    .full_o(route_full), .count_o(nc_route_count)
+  );
+  assign l_rsp_valid = dmem_rsp_valid_i && !route_empty && route_out == 2'd2;
+  assign s_drsp_valid = dmem_rsp_valid_i && !route_empty && route_out == 2'd1;
+  assign t_drsp_valid = dmem_rsp_valid_i && !route_empty && route_out == 2'd0;
+  assign dmem_rsp_ready_o = !route_empty && (route_out == 2'd2 ? l_rsp_ready :
+                                             route_out == 2'd1 ? s_drsp_ready : t_drsp_ready);
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  c_trap_invalid: cover property (@(posedge clk_i) qx_pop && e_trap == 3'(tsu_pkg::TrapInvalidHandle));
+  c_trap_geometry: cover property (@(posedge clk_i) qx_pop && e_trap == 3'(tsu_pkg::TrapGeometryMismatch));
+  c_independent: cover property (@(posedge clk_i) req_valid_i && req_ready_o && req_has_sampler_i);
+  c_trap_behind_sample: cover property (@(posedge clk_i) !qo_empty && o_trap == 3'(tsu_pkg::TrapNone) && qx_pop && e_trap != 3'(tsu_pkg::TrapNone));
+  c_cfg_waits: cover property (@(posedge clk_i) cfg_valid_i && !cfg_ready_o);
+  c_route_full: cover property (@(posedge clk_i) route_full);
+  a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni) dmem_rsp_valid_i |-> !route_empty);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
+  logic unused;
+  assign unused = ^{nc_side_valid, nc_qx_full, nc_qo_count, nc_route_count, x_fmt, t_hdr, c_hdr,
+                    c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count};
+endmodule
