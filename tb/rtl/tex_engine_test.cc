@@ -19,6 +19,7 @@
 #include "Vtsu_tex_engine.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
 #include "lockstep.h"
+#include "scoreboard.h"
 #include "tex_engine_drive.h"
 #include "tex_gen.h"
 #include "tsu/memory.h"
@@ -77,33 +78,15 @@ std::string DescribeRequest(const TexOp& op) {
 EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::string* base,
                        uint64_t trace_from) {
   EngineResult r;
-  auto ctx = MakeRunContext(seed, base != nullptr);
-  auto dut = std::make_unique<Vtsu_tex_engine>(ctx.get(), "tsu_tex_engine");
-  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), base);
+  ScoreboardDut<Vtsu_tex_engine> dut(seed, "tsu_tex_engine", base, trace_from);
   std::ostringstream log;
-  uint64_t time = 0;
-  auto tick = [&](uint64_t cycle) {
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 1;
-    dut->eval();
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 0;
-  };
   dut->req_valid_i = 0;
   dut->lvl_req_ready_i = 0;
   dut->lvl_rsp_valid_i = 0;
   dut->mem_req_ready_i = 0;
   dut->mem_rsp_valid_i = 0;
   dut->rsp_ready_i = 0;
-  dut->rst_ni = 0;
-  dut->clk_i = 0;
-  for (int i = 0; i < 2; ++i) {
-    dut->eval();
-    tick(0);
-  }
-  dut->rst_ni = 1;
+  dut.Reset();
 
   Rng rng(seed);
   SparseMemory mem;
@@ -152,7 +135,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
         r.report = "bench: a generated texture or sampler does not bind: " + why;
         break;
       }
-      if (fst) log << "cycle " << cycle << " texture " << textures_done << ": " << DescribeTexture(tex) << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " texture " << textures_done << ": " << DescribeTexture(tex) << "\n";
       ++textures_done;
       ops_left = opt.ops_per_texture;
     }
@@ -189,11 +172,11 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
                    (op.in.has_sampler ? "  (independent sampler)" : "  (unified)");
       p.expect = model.Execute(op.in, op.req);
       p.issued_cycle = cycle;
-      if (fst) log << "cycle " << cycle << " request #" << r.requests + expected.size() << ": " << p.describe << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " request #" << r.requests + expected.size() << ": " << p.describe << "\n";
       expected.push_back(p);
       have_op = false;
     }
-    ExchangeLines(*dut, &lvl, &dat, cycle, static_cast<uint64_t>(opt.mem_latency), &mem);
+    ExchangeLines(dut.dut(), &lvl, &dat, cycle, static_cast<uint64_t>(opt.mem_latency), &mem);
 
     if (dut->rsp_valid_o && dut->rsp_ready_i) {
       idle = 0;
@@ -213,7 +196,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
         r.nonresident += !e.pred;
         r.traps += e.trap != TrapCause::kNone;
       }
-      if (fst) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
       if (!diff.str().empty() && r.ok) {
         r.ok = false;
         r.fail_cycle = cycle;
@@ -235,32 +218,19 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
                  std::to_string(expected.size()) + " requests outstanding; next: " +
                  expected.front().describe;
     }
-    if (ctx->gotError() && r.ok) {
+    if (dut.AssertionFailed() && r.ok) {
       r.ok = false;
       r.fail_cycle = cycle;
       r.report = "tsu_tex_engine: an assertion failed at cycle " + std::to_string(cycle) +
                  " (message above)";
     }
-    tick(cycle);
+    dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (!r.ok) break;
   }
   r.level_reads = lvl.reads();
   r.taps_reads = dat.reads();
-  if (fst) {
-    fst->close();
-    if (std::FILE* f = std::fopen((*base + ".log").c_str(), "w")) {
-      std::fputs(log.str().c_str(), f);
-      std::fclose(f);
-    }
-  }
-  if (r.ok && base == nullptr) {
-    r.uncovered = UncoveredPoints(ctx.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
-                                  &r.cover_points);
-  }
-  dut->final();
-  Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
-  dut.reset();
+  r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);
   return r;
 }
 
@@ -269,15 +239,10 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
                  const std::vector<std::string>& excused = {}, const char* why = nullptr) {
   const uint64_t seed = SeedFromEnv(default_seed);
   opt.textures = ScaledCount(opt.textures * 1000) / 1000;
-  EngineResult r = RunEngine(seed, opt, nullptr, 0);
-  if (!r.ok) {
-    const std::string base = ArtifactDir() + "/" + CurrentTestName();
-    const uint64_t from = r.fail_cycle > 400 ? r.fail_cycle - 400 : 0;
-    RunEngine(seed, opt, &base, from);
-    FAIL() << r.report << "\n  seed " << seed << "; repeat with: " << ReproCommand(seed)
-           << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
-           << ".fst\n  transaction log: " << base << ".log";
-  }
+  const EngineResult r = RunOrReplay(seed, 400, [&](const std::string* base, uint64_t from) {
+    return RunEngine(seed, opt, base, from);
+  });
+  if (!r.ok) return;
   EXPECT_EQ(r.requests, opt.textures * opt.ops_per_texture);
   std::printf("[tsu_tex_engine] %llu requests (%llu non-resident, %llu traps), %llu level reads, "
               "%llu texel/residency reads in %llu cycles, %zu/%zu cover points hit\n",
@@ -333,15 +298,10 @@ TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
     ASSERT_EQ(model.BindTextureImage(1, sc.image.header, &err), TrapCause::kNone) << err;
     ASSERT_EQ(model.BindSamplerImage(0, sc.sampler, &err), TrapCause::kNone) << err;
     const Response want = model.Execute(sc.in, sc.reqs[0]);
-    auto ctx = MakeRunContext(1, false);
-    auto dut = std::make_unique<Vtsu_tex_engine>(ctx.get(), "tsu_tex_engine");
+    ScoreboardDut<Vtsu_tex_engine> dut(1, "tsu_tex_engine", nullptr, 0);
     LinePort lvl, dat;
-    dut->rst_ni = 0;
-    dut->clk_i = 0;
-    dut->eval();
-    dut->clk_i = 1;
-    dut->eval();
-    dut->rst_ni = 1;
+    dut->req_valid_i = 0;
+    dut.Reset();
     dut->lvl_req_ready_i = dut->mem_req_ready_i = dut->rsp_ready_i = 1;
     DriveTexRequest(dut.get(), sc.in, sc.reqs[0], sc.image.header, sc.sampler);
     uint64_t accepted = 0;
@@ -349,7 +309,6 @@ TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
     for (uint64_t cycle = 0; cycle < 1000 && measured[kind] == 0; ++cycle) {
       dut->req_valid_i = !have;
       PresentLines(dut.get(), lvl, dat, cycle);
-      dut->clk_i = 0;
       dut->eval();
       if (!have && dut->req_ready_o) {
         have = true;
@@ -360,13 +319,9 @@ TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
         EXPECT_FALSE(dut->rsp_trap_o);
         for (int k = 0; k < 4; ++k) EXPECT_EQ(dut->rsp_data_o[k], want.data[k]) << "kind " << kind;
       }
-      ExchangeLines(*dut, &lvl, &dat, cycle, 1, &sc.mem);
-      dut->clk_i = 1;
-      dut->eval();
+      ExchangeLines(dut.dut(), &lvl, &dat, cycle, 1, &sc.mem);
+      dut.Tick(cycle);
     }
-    dut->final();
-    Verilated::threadContextp(ctx.get());
-    dut.reset();
   }
   EXPECT_EQ(measured[0], Vtsu_tex_engine_tsu_tex_engine::Latency);
   std::printf("[tsu_tex_engine] idle latency with 1-cycle memory: point %llu, bilinear %llu, "

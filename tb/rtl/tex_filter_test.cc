@@ -16,6 +16,7 @@
 #include "Vtsu_tex_filter.h"
 #include "Vtsu_tex_filter_l1.h"
 #include "lockstep.h"
+#include "scoreboard.h"
 #include "surface_gen.h"
 #include "tsu/tex_math.h"
 
@@ -89,28 +90,10 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
                        uint64_t trace_from) {
   constexpr int kGroups = 4 / kLanes;
   FilterResult r;
-  auto ctx = MakeRunContext(seed, base != nullptr);
-  auto dut = std::make_unique<Dut>(ctx.get(), "tsu_tex_filter");
-  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), base);
+  ScoreboardDut<Dut> dut(seed, "tsu_tex_filter", base, trace_from);
   std::ostringstream log;
-  uint64_t time = 0;
-  auto tick = [&](uint64_t cycle) {
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 1;
-    dut->eval();
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 0;
-  };
   dut->tap_valid_i = 0;
-  dut->rst_ni = 0;
-  dut->clk_i = 0;
-  for (int i = 0; i < 2; ++i) {
-    dut->eval();
-    tick(0);
-  }
-  dut->rst_ni = 1;
+  dut.Reset();
 
   Rng rng(seed);
   std::deque<FilterSample> expected;  // samples fed, results not yet seen
@@ -164,7 +147,7 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
                     static_cast<uint32_t>(dut->res_c_o[k]));
         }
       }
-      if (fst && cycle >= trace_from) {
+      if (dut.tracing() && cycle >= trace_from) {
         log << "cycle " << cycle << " result of sample #" << next_out
             << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
       }
@@ -187,31 +170,18 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
                  std::to_string(expected.size()) + " samples outstanding (sample #" +
                  std::to_string(next_out) + " next)";
     }
-    if (ctx->gotError() && r.ok) {
+    if (dut.AssertionFailed() && r.ok) {
       r.ok = false;
       r.fail_cycle = cycle;
       r.report = "tsu_tex_filter: an assertion failed at cycle " + std::to_string(cycle) +
                  " (message above)";
     }
-    tick(cycle);
+    dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (!r.ok) break;
   }
   r.samples = next_out;
-  if (fst) {
-    fst->close();
-    if (std::FILE* f = std::fopen((*base + ".log").c_str(), "w")) {
-      std::fputs(log.str().c_str(), f);
-      std::fclose(f);
-    }
-  }
-  if (r.ok && base == nullptr) {
-    r.uncovered = UncoveredPoints(ctx.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
-                                  &r.cover_points);
-  }
-  dut->final();
-  Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
-  dut.reset();
+  r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);
   return r;
 }
 
@@ -219,15 +189,10 @@ template <typename Dut, int kLanes>
 void CheckFilter(uint64_t default_seed, uint64_t samples) {
   const uint64_t seed = SeedFromEnv(default_seed);
   const uint64_t n = ScaledCount(samples);
-  FilterResult r = RunFilter<Dut, kLanes>(seed, n, nullptr, 0);
-  if (!r.ok) {
-    const std::string base = ArtifactDir() + "/" + CurrentTestName();
-    const uint64_t from = r.fail_cycle > 200 ? r.fail_cycle - 200 : 0;
-    RunFilter<Dut, kLanes>(seed, n, &base, from);
-    FAIL() << r.report << "\n  seed " << seed << "; repeat with: " << ReproCommand(seed)
-           << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
-           << ".fst\n  transaction log: " << base << ".log";
-  }
+  const FilterResult r = RunOrReplay(seed, 200, [&](const std::string* base, uint64_t from) {
+    return RunFilter<Dut, kLanes>(seed, n, base, from);
+  });
+  if (!r.ok) return;
   EXPECT_EQ(r.samples, n);
   std::printf("[tsu_tex_filter, %d lanes] %llu samples (%llu beats) in %llu cycles, %zu/%zu cover "
               "points hit\n",

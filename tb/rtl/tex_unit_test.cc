@@ -17,6 +17,7 @@
 #include "Vtsu_tex_unit.h"
 #include "Vtsu_tex_unit_tsu_tex_unit.h"
 #include "lockstep.h"
+#include "scoreboard.h"
 #include "tex_engine_drive.h"
 #include "tex_gen.h"
 #include "tsu/memory.h"
@@ -83,20 +84,8 @@ struct Port {
 UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* base,
                    uint64_t trace_from) {
   UnitResult r;
-  auto ctx = MakeRunContext(seed, base != nullptr);
-  auto dut = std::make_unique<Vtsu_tex_unit>(ctx.get(), "tsu_tex_unit");
-  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), base);
+  ScoreboardDut<Vtsu_tex_unit> dut(seed, "tsu_tex_unit", base, trace_from);
   std::ostringstream log;
-  uint64_t time = 0;
-  auto tick = [&](uint64_t cycle) {
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 1;
-    dut->eval();
-    if (fst && cycle >= trace_from) fst->dump(time);
-    ++time;
-    dut->clk_i = 0;
-  };
   dut->req_valid_i = 0;
   dut->cfg_valid_i = 0;
   dut->dmem_req_ready_i = 0;
@@ -104,13 +93,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
   dut->mem_req_ready_i = 0;
   dut->mem_rsp_valid_i = 0;
   dut->rsp_ready_i = 0;
-  dut->rst_ni = 0;
-  dut->clk_i = 0;
-  for (int i = 0; i < 2; ++i) {
-    dut->eval();
-    tick(0);
-  }
-  dut->rst_ni = 1;
+  dut.Reset();
 
   Rng rng(seed);
   SparseMemory mem;
@@ -161,7 +144,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
         r.report = "bench: a generated texture or sampler does not bind: " + why;
         return false;
       }
-      if (fst) {
+      if (dut.tracing()) {
         log << "cycle " << cycle << " epoch " << epoch << " slot " << 2 * i + 1 << ": "
             << Name(tex[i].desc.dim) << " " << tex[i].desc.width << "x" << tex[i].desc.height
             << "x" << tex[i].desc.depth << " levels " << tex[i].desc.levels << "\n";
@@ -284,7 +267,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
         r.fail_cycle = cycle;
         r.report = "tsu_tex_unit: request ready while a configuration command is offered";
       }
-      if (fst) log << "cycle " << cycle << " configuration op " << int(cfg.front().first) << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " configuration op " << int(cfg.front().first) << "\n";
       cfg.pop_front();
     } else if (req_valid && dut->req_ready_o) {
       Expect e;
@@ -292,7 +275,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       e.rsp = model->Execute(op.in, op.req);
       e.tag = static_cast<uint32_t>(tag & 0xFF);
       e.accepted = cycle;
-      if (fst) log << "cycle " << cycle << " request #" << tag << ": " << e.describe << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " request #" << tag << ": " << e.describe << "\n";
       expected.push_back(e);
       have_op = false;
       ++tag;
@@ -324,7 +307,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
         r.traps += e.rsp.trap != TrapCause::kNone;
         r.nonresident += !e.rsp.pred;
       }
-      if (fst) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
+      if (dut.tracing()) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
       if (!diff.str().empty() && r.ok) {
         r.ok = false;
         r.fail_cycle = cycle;
@@ -346,32 +329,19 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
                  std::to_string(expected.size()) + " requests outstanding; next: " +
                  expected.front().describe;
     }
-    if (ctx->gotError() && r.ok) {
+    if (dut.AssertionFailed() && r.ok) {
       r.ok = false;
       r.fail_cycle = cycle;
       r.report = "tsu_tex_unit: an assertion failed at cycle " + std::to_string(cycle) +
                  " (message above)";
     }
-    tick(cycle);
+    dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (!r.ok) break;
   }
   r.desc_reads = dport.reads;
   r.texel_reads = mport.reads;
-  if (fst) {
-    fst->close();
-    if (std::FILE* f = std::fopen((*base + ".log").c_str(), "w")) {
-      std::fputs(log.str().c_str(), f);
-      std::fclose(f);
-    }
-  }
-  if (r.ok && base == nullptr) {
-    r.uncovered = UncoveredPoints(ctx.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
-                                  &r.cover_points);
-  }
-  dut->final();
-  Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
-  dut.reset();
+  r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);
   return r;
 }
 
@@ -381,15 +351,10 @@ void CheckUnit(uint64_t default_seed, UnitOptions opt, const std::string& excuse
   const uint64_t seed = SeedFromEnv(default_seed);
   opt.epochs = ScaledCount(opt.epochs * 1000) / 1000;
   if (opt.epochs == 0) opt.epochs = 1;
-  UnitResult r = RunUnit(seed, opt, nullptr, 0);
-  if (!r.ok) {
-    const std::string base = ArtifactDir() + "/" + CurrentTestName();
-    const uint64_t from = r.fail_cycle > 400 ? r.fail_cycle - 400 : 0;
-    RunUnit(seed, opt, &base, from);
-    FAIL() << r.report << "\n  seed " << seed << "; repeat with: " << ReproCommand(seed)
-           << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
-           << ".fst\n  transaction log: " << base << ".log";
-  }
+  const UnitResult r = RunOrReplay(seed, 400, [&](const std::string* base, uint64_t from) {
+    return RunUnit(seed, opt, base, from);
+  });
+  if (!r.ok) return;
   EXPECT_EQ(r.requests, opt.epochs * opt.ops_per_epoch);
   std::printf("[tsu_tex_unit] %llu requests (%llu traps, %llu non-resident), %llu descriptor and "
               "level-record reads, %llu texel/residency reads in %llu cycles, %zu/%zu cover "
