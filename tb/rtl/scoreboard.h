@@ -12,13 +12,84 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lockstep.h"
 
 namespace tsu::tb {
+
+// What every scoreboard run reports: its first failure, and the block's cover points.
+struct RunVerdict {
+  bool ok = true;
+  uint64_t fail_cycle = 0;
+  std::string report;
+  std::vector<std::string> uncovered;
+  size_t cover_points = 0;
+  // Keeps the first failure only.
+  void Fail(uint64_t cycle, const std::string& what) {
+    if (!ok) return;
+    ok = false;
+    fail_cycle = cycle;
+    report = what;
+  }
+};
+
+// The in-order side of a scoreboard: each response is checked against the oldest request still
+// expected. E has `describe` (the request, for reports) and `accepted` (the cycle the block took
+// it).
+template <typename E>
+class InOrderCheck {
+ public:
+  InOrderCheck(const char* block, uint64_t patience) : block_(block), patience_(patience) {}
+  void Expect(E e) { q_.push_back(std::move(e)); }
+  bool empty() const { return q_.empty(); }
+  uint64_t responses() const { return responses_; }
+  // A response at `cycle`: diff(expected, &o) writes each differing field to o (DiffField).
+  template <typename DiffFn>
+  void Response(uint64_t cycle, DiffFn diff, RunVerdict* v, std::ostringstream* log) {
+    silent_ = 0;
+    std::ostringstream d;
+    if (q_.empty()) {
+      d << "  a response with no request outstanding\n";
+    } else {
+      diff(q_.front(), &d);
+    }
+    if (log != nullptr) {
+      *log << "cycle " << cycle << " response #" << responses_
+           << (d.str().empty() ? "  ok" : "  MISMATCH") << "\n";
+    }
+    if (!d.str().empty()) {
+      std::ostringstream m;
+      m << block_ << ": mismatch at cycle " << cycle << " on request #" << responses_;
+      if (!q_.empty()) {
+        m << " (accepted at cycle " << q_.front().accepted << ")\n  request: "
+          << q_.front().describe << "\n";
+      }
+      v->Fail(cycle, m.str() + d.str());
+    }
+    if (!q_.empty()) q_.pop_front();
+    ++responses_;
+  }
+  // No response at `cycle`: a failure after `patience` silent cycles with requests outstanding.
+  void Silent(uint64_t cycle, RunVerdict* v) {
+    if (q_.empty() || ++silent_ <= patience_) return;
+    v->Fail(cycle, std::string(block_) + ": no response for " + std::to_string(patience_) +
+                       " cycles with " + std::to_string(q_.size()) +
+                       " requests outstanding; next: " + q_.front().describe);
+  }
+
+ private:
+  const char* block_;
+  uint64_t patience_;
+  std::deque<E> q_;
+  uint64_t responses_ = 0;
+  uint64_t silent_ = 0;
+};
 
 // One run of a Verilated block: traced to trace_base.fst from cycle trace_from on when
 // trace_base is set (a replay), untraced otherwise.
@@ -47,6 +118,13 @@ class ScoreboardDut {
   bool tracing() const { return fst_ != nullptr; }
   // An assertion of the block failed (reported on stderr by Verilator).
   bool AssertionFailed() const { return ctx_->gotError(); }
+  // Records an assertion failure of this cycle in *v.
+  void CheckAssertions(uint64_t cycle, const char* block, RunVerdict* v) const {
+    if (ctx_->gotError()) {
+      v->Fail(cycle, std::string(block) + ": an assertion failed at cycle " +
+                         std::to_string(cycle) + " (message above)");
+    }
+  }
 
   // Two clocks with reset asserted (the caller has set the inputs idle), then released.
   void Reset() {

@@ -54,9 +54,11 @@ inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Req
 // it was at acceptance) from cycle c + latency on, one line per cycle, oldest first.
 class LinePort {
  public:
+  // mask: the reader's address width (a unit around the engine may have its own).
+  explicit LinePort(uint64_t mask = kEngineAddrMask) : mask_(mask) {}
   void Accept(uint64_t cycle, uint64_t latency, uint64_t addr, MemoryPort* mem) {
     Item it{cycle + latency, {}};
-    mem->Read(addr & kEngineAddrMask, it.data, 16);
+    mem->Read(addr & mask_, it.data, 16);
     q_.push_back(it);
     ++reads_;
   }
@@ -73,6 +75,7 @@ class LinePort {
     uint64_t due;
     uint8_t data[16];
   };
+  uint64_t mask_;
   std::deque<Item> q_;
   uint64_t reads_ = 0;
 };

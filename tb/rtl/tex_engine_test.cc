@@ -39,19 +39,14 @@ struct EngineOptions {
 };
 
 struct Pending {
-  std::string ptx;
   std::string describe;
   Response expect;
-  uint64_t issued_cycle = 0;
+  uint64_t accepted = 0;
 };
 
-struct EngineResult {
-  bool ok = true;
-  uint64_t cycles = 0, requests = 0, fail_cycle = 0, taps_reads = 0, level_reads = 0;
+struct EngineResult : RunVerdict {
+  uint64_t cycles = 0, requests = 0, taps_reads = 0, level_reads = 0;
   uint64_t nonresident = 0, traps = 0;
-  std::string report;
-  std::vector<std::string> uncovered;
-  size_t cover_points = 0;
 };
 
 std::string DescribeTexture(const ResolvedTexture& t) {
@@ -97,9 +92,9 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
   uint64_t textures_done = 0, ops_left = 0;
   bool have_op = false;
   TexOp op;
-  std::deque<Pending> expected;
+  InOrderCheck<Pending> expected("tsu_tex_engine", 5000);
+  uint64_t accepted = 0;
   LinePort lvl, dat;
-  uint64_t idle = 0;
 
   for (uint64_t cycle = 0;; ++cycle) {
     // A new texture once the previous one's requests have drained.
@@ -131,8 +126,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
       if (model.BindTextureImage(1, tex_image, &why) != TrapCause::kNone ||
           model.BindSamplerImage(2, other_image, &why) != TrapCause::kNone ||
           model.BindSamplerImage(3, own_image, &why) != TrapCause::kNone) {
-        r.ok = false;
-        r.report = "bench: a generated texture or sampler does not bind: " + why;
+        r.Fail(cycle, "bench: a generated texture or sampler does not bind: " + why);
         break;
       }
       if (dut.tracing()) log << "cycle " << cycle << " texture " << textures_done << ": " << DescribeTexture(tex) << "\n";
@@ -142,8 +136,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
     if (!have_op && ops_left > 0) {
       op = RandomTexOp(rng, tex, Chance(rng, 30), 1, 2);
       if (op.ptx.rfind("generator bug", 0) == 0) {
-        r.ok = false;
-        r.report = op.ptx;
+        r.Fail(cycle, op.ptx);
         break;
       }
       have_op = true;
@@ -167,67 +160,39 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
 
     if (req_valid && dut->req_ready_o) {
       Pending p;
-      p.ptx = op.ptx;
       p.describe = DescribeRequest(op) + "\n  texture: " + DescribeTexture(tex) +
                    (op.in.has_sampler ? "  (independent sampler)" : "  (unified)");
       p.expect = model.Execute(op.in, op.req);
-      p.issued_cycle = cycle;
-      if (dut.tracing()) log << "cycle " << cycle << " request #" << r.requests + expected.size() << ": " << p.describe << "\n";
-      expected.push_back(p);
+      p.accepted = cycle;
+      if (dut.tracing()) log << "cycle " << cycle << " request #" << accepted << ": " << p.describe << "\n";
+      expected.Expect(p);
+      ++accepted;
       have_op = false;
     }
     ExchangeLines(dut.dut(), &lvl, &dat, cycle, static_cast<uint64_t>(opt.mem_latency), &mem);
 
     if (dut->rsp_valid_o && dut->rsp_ready_i) {
-      idle = 0;
-      std::ostringstream diff;
-      if (expected.empty()) {
-        diff << "  a response with no request outstanding\n";
-      } else {
-        const Response& e = expected.front().expect;
-        const bool trap = dut->rsp_trap_o != 0;
-        DiffField(diff, "trap", e.trap != TrapCause::kNone, trap);
-        DiffField(diff, "pred", e.pred, dut->rsp_pred_o != 0);
-        DiffField(diff, "count", static_cast<uint32_t>(e.count), static_cast<uint32_t>(dut->rsp_count_o));
-        for (int k = 0; k < e.count && k < 4; ++k) {
-          DiffField(diff, ("element " + std::to_string(k)).c_str(), static_cast<uint32_t>(e.data[k]),
+      expected.Response(cycle, [&](const Pending& p, std::ostringstream* d) {
+        const Response& e = p.expect;
+        DiffField(*d, "trap", e.trap != TrapCause::kNone, dut->rsp_trap_o != 0);
+        DiffField(*d, "pred", e.pred, dut->rsp_pred_o != 0);
+        DiffField(*d, "count", static_cast<uint32_t>(e.count), static_cast<uint32_t>(dut->rsp_count_o));
+        for (int k = 0; k < 4; ++k) {  // every element, those past the count too (zero)
+          DiffField(*d, ("element " + std::to_string(k)).c_str(), static_cast<uint32_t>(e.data[k]),
                     static_cast<uint32_t>(dut->rsp_data_o[k]));
         }
         r.nonresident += !e.pred;
         r.traps += e.trap != TrapCause::kNone;
-      }
-      if (dut.tracing()) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
-      if (!diff.str().empty() && r.ok) {
-        r.ok = false;
-        r.fail_cycle = cycle;
-        std::ostringstream m;
-        m << "tsu_tex_engine: mismatch at cycle " << cycle << " on request #" << r.requests;
-        if (!expected.empty()) {
-          m << " (accepted at cycle " << expected.front().issued_cycle << ")\n  request: "
-            << expected.front().describe << "\n";
-        }
-        m << diff.str();
-        r.report = m.str();
-      }
-      if (!expected.empty()) expected.pop_front();
-      ++r.requests;
-    } else if (!expected.empty() && ++idle > 5000) {
-      r.ok = false;
-      r.fail_cycle = cycle;
-      r.report = "tsu_tex_engine: no response for 5000 cycles with " +
-                 std::to_string(expected.size()) + " requests outstanding; next: " +
-                 expected.front().describe;
+      }, &r, dut.tracing() ? &log : nullptr);
+    } else {
+      expected.Silent(cycle, &r);
     }
-    if (dut.AssertionFailed() && r.ok) {
-      r.ok = false;
-      r.fail_cycle = cycle;
-      r.report = "tsu_tex_engine: an assertion failed at cycle " + std::to_string(cycle) +
-                 " (message above)";
-    }
+    dut.CheckAssertions(cycle, "tsu_tex_engine", &r);
     dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (!r.ok) break;
   }
+  r.requests = expected.responses();
   r.level_reads = lvl.reads();
   r.taps_reads = dat.reads();
   r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);

@@ -52,33 +52,9 @@ struct Expect {
   uint64_t accepted;
 };
 
-struct UnitResult {
-  bool ok = true;
-  uint64_t cycles = 0, requests = 0, fail_cycle = 0, traps = 0, nonresident = 0;
+struct UnitResult : RunVerdict {
+  uint64_t cycles = 0, requests = 0, traps = 0, nonresident = 0;
   uint64_t desc_reads = 0, texel_reads = 0;
-  std::string report;
-  std::vector<std::string> uncovered;
-  size_t cover_points = 0;
-};
-
-// A port of 16-byte lines for the unit's pins (LinePort is the engine's; this one is the same
-// rule: in order, after the latency, data as memory held it at acceptance).
-struct Port {
-  struct Item {
-    uint64_t due;
-    uint8_t data[16];
-  };
-  std::deque<Item> q;
-  uint64_t reads = 0;
-  void Accept(uint64_t cycle, uint64_t latency, uint64_t addr, MemoryPort* mem) {
-    Item it{cycle + latency, {}};
-    mem->Read(addr & kAddrMask, it.data, 16);
-    q.push_back(it);
-    ++reads;
-  }
-  const uint8_t* Due(uint64_t cycle) const {
-    return !q.empty() && q.front().due <= cycle ? q.front().data : nullptr;
-  }
 };
 
 UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* base,
@@ -100,9 +76,9 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
   std::unique_ptr<Unit> model;
   std::vector<ResolvedTexture> tex(kTextures);
   std::deque<std::pair<uint8_t, uint64_t>> cfg;  // commands still to send
-  std::deque<Expect> expected;
-  Port dport, mport;
-  uint64_t epoch = 0, ops_left = 0, idle = 0, tag = 0;
+  InOrderCheck<Expect> expected("tsu_tex_unit", 5000);
+  LinePort dport(kAddrMask), mport(kAddrMask);
+  uint64_t epoch = 0, ops_left = 0, tag = 0;
   bool have_op = false;
   TexOp op;
   std::string op_describe;
@@ -141,7 +117,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       std::string why;
       if (model->BindTextureImage(2 * i + 1, img.header, &why) != TrapCause::kNone ||
           model->BindSamplerImage(2 * i + 2, smp, &why) != TrapCause::kNone) {
-        r.report = "bench: a generated texture or sampler does not bind: " + why;
+        r.Fail(cycle, "bench: a generated texture or sampler does not bind: " + why);
         return false;
       }
       if (dut.tracing()) {
@@ -155,7 +131,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       mem.Write(slot(h), smp.data(), 64);
       std::string why;
       if (model->BindSamplerImage(h, smp, &why) != TrapCause::kNone) {
-        r.report = "bench: a generated sampler does not bind: " + why;
+        r.Fail(cycle, "bench: a generated sampler does not bind: " + why);
         return false;
       }
     }
@@ -169,12 +145,9 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
 
   for (uint64_t cycle = 0;; ++cycle) {
     // A new epoch once everything of the last one has drained (memory is rewritten).
-    if (ops_left == 0 && !have_op && epoch < opt.epochs && expected.empty() && dport.q.empty() &&
-        mport.q.empty()) {
-      if (!new_epoch(cycle)) {
-        r.ok = false;
-        break;
-      }
+    if (ops_left == 0 && !have_op && epoch < opt.epochs && expected.empty() && dport.Empty() &&
+        mport.Empty()) {
+      if (!new_epoch(cycle)) break;
     }
     if (!have_op && ops_left > 0) {
       const int i = static_cast<int>(Uniform(rng, 0, opt.textures_used - 1));
@@ -202,8 +175,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       }
       op = RandomTexOp(rng, tex[source], independent, handle, sampler);
       if (op.ptx.rfind("generator bug", 0) == 0) {
-        r.ok = false;
-        r.report = op.ptx;
+        r.Fail(cycle, op.ptx);
         break;
       }
       std::ostringstream d;
@@ -263,9 +235,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
 
     if (dut->cfg_valid_i && dut->cfg_ready_o) {
       if (dut->req_ready_o) {
-        r.ok = false;
-        r.fail_cycle = cycle;
-        r.report = "tsu_tex_unit: request ready while a configuration command is offered";
+        r.Fail(cycle, "tsu_tex_unit: request ready while a configuration command is offered");
       }
       if (dut.tracing()) log << "cycle " << cycle << " configuration op " << int(cfg.front().first) << "\n";
       cfg.pop_front();
@@ -276,7 +246,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       e.tag = static_cast<uint32_t>(tag & 0xFF);
       e.accepted = cycle;
       if (dut.tracing()) log << "cycle " << cycle << " request #" << tag << ": " << e.describe << "\n";
-      expected.push_back(e);
+      expected.Expect(e);
       have_op = false;
       ++tag;
     }
@@ -286,61 +256,33 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
     if (dut->mem_req_valid_o && dut->mem_req_ready_i) {
       mport.Accept(cycle, opt.mem_latency, dut->mem_req_addr_o, &mem);
     }
-    if (dl != nullptr && dut->dmem_rsp_ready_o) dport.q.pop_front();
-    if (ml != nullptr && dut->mem_rsp_ready_o) mport.q.pop_front();
+    if (dl != nullptr && dut->dmem_rsp_ready_o) dport.Pop();
+    if (ml != nullptr && dut->mem_rsp_ready_o) mport.Pop();
 
     if (dut->rsp_valid_o && dut->rsp_ready_i) {
-      idle = 0;
-      std::ostringstream diff;
-      if (expected.empty()) {
-        diff << "  a response with no request outstanding\n";
-      } else {
-        const Expect& e = expected.front();
-        DiffField(diff, "tag", e.tag, static_cast<uint32_t>(dut->rsp_tag_o));
-        DiffField(diff, "trap", static_cast<uint32_t>(e.rsp.trap), static_cast<uint32_t>(dut->rsp_trap_o));
-        DiffField(diff, "pred", e.rsp.pred, dut->rsp_pred_o != 0);
-        DiffField(diff, "count", static_cast<uint32_t>(e.rsp.count), static_cast<uint32_t>(dut->rsp_count_o));
+      expected.Response(cycle, [&](const Expect& e, std::ostringstream* d) {
+        DiffField(*d, "tag", e.tag, static_cast<uint32_t>(dut->rsp_tag_o));
+        DiffField(*d, "trap", static_cast<uint32_t>(e.rsp.trap), static_cast<uint32_t>(dut->rsp_trap_o));
+        DiffField(*d, "pred", e.rsp.pred, dut->rsp_pred_o != 0);
+        DiffField(*d, "count", static_cast<uint32_t>(e.rsp.count), static_cast<uint32_t>(dut->rsp_count_o));
         for (int k = 0; k < 4; ++k) {
-          DiffField(diff, ("element " + std::to_string(k)).c_str(),
+          DiffField(*d, ("element " + std::to_string(k)).c_str(),
                     static_cast<uint32_t>(e.rsp.data[k]), static_cast<uint32_t>(dut->rsp_data_o[k]));
         }
         r.traps += e.rsp.trap != TrapCause::kNone;
         r.nonresident += !e.rsp.pred;
-      }
-      if (dut.tracing()) log << "cycle " << cycle << " response #" << r.requests << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
-      if (!diff.str().empty() && r.ok) {
-        r.ok = false;
-        r.fail_cycle = cycle;
-        std::ostringstream m;
-        m << "tsu_tex_unit: mismatch at cycle " << cycle << " on request #" << r.requests;
-        if (!expected.empty()) {
-          m << " (accepted at cycle " << expected.front().accepted << ")\n  request: "
-            << expected.front().describe << "\n";
-        }
-        m << diff.str();
-        r.report = m.str();
-      }
-      if (!expected.empty()) expected.pop_front();
-      ++r.requests;
-    } else if (!expected.empty() && ++idle > 5000) {
-      r.ok = false;
-      r.fail_cycle = cycle;
-      r.report = "tsu_tex_unit: no response for 5000 cycles with " +
-                 std::to_string(expected.size()) + " requests outstanding; next: " +
-                 expected.front().describe;
+      }, &r, dut.tracing() ? &log : nullptr);
+    } else {
+      expected.Silent(cycle, &r);
     }
-    if (dut.AssertionFailed() && r.ok) {
-      r.ok = false;
-      r.fail_cycle = cycle;
-      r.report = "tsu_tex_unit: an assertion failed at cycle " + std::to_string(cycle) +
-                 " (message above)";
-    }
+    dut.CheckAssertions(cycle, "tsu_tex_unit", &r);
     dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (!r.ok) break;
   }
-  r.desc_reads = dport.reads;
-  r.texel_reads = mport.reads;
+  r.requests = expected.responses();
+  r.desc_reads = dport.reads();
+  r.texel_reads = mport.reads();
   r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);
   return r;
 }
