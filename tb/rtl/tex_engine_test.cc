@@ -261,7 +261,7 @@ TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
     ASSERT_TRUE(MakeSamplingScene(kind, 1, &sc, &err)) << err;
     Unit model(&sc.mem);
     ASSERT_EQ(model.BindTextureImage(1, sc.image.header, &err), TrapCause::kNone) << err;
-    ASSERT_EQ(model.BindSamplerImage(0, sc.sampler, &err), TrapCause::kNone) << err;
+    ASSERT_EQ(model.BindSamplerImage(2, sc.sampler, &err), TrapCause::kNone) << err;
     const Response want = model.Execute(sc.in, sc.reqs[0]);
     ScoreboardDut<Vtsu_tex_engine> dut(1, "tsu_tex_engine", nullptr, 0);
     LinePort lvl, dat;

@@ -281,6 +281,7 @@ bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string
   }
   TexturePlacement place;
   place.level_table = 0x1000;
+  place.sampler_slot = 2;  // unified mode through a pool: the sampler in slot 2
   scene->image = EncodeTexture(t, place);
   for (size_t k = 0; k < scene->image.levels.size(); ++k) {
     scene->mem.Write(place.level_table + 16 * k, scene->image.levels[k].data(), 16);

@@ -42,7 +42,8 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
 
 // A fixed sampling workload for throughput and latency figures: a 64x64 RGBA8 UNORM
 // block-linear texture with 7 levels and random texels, its level records at 0x1000, and
-// `count` requests of `tex.level.2d.v4.f32.f32` at random normalized coordinates. kind 0: point
+// `count` requests of `tex.level.2d.v4.f32.f32` (handle 1) at random normalized coordinates; the
+// header names sampler slot 2 (for a descriptor pool: texture in slot 1, sampler in slot 2). kind 0: point
 // (nearest, no mip filter, lod 0); 1: bilinear (lod 0); 2: trilinear (linear mip filter, lod 1.5,
 // so two levels of four taps each).
 struct SamplingScene {
