@@ -235,7 +235,8 @@ module tsu_tex_unit #(
     .data_o(qx_out), .empty_o(qx_empty), .full_o(nc_qx_full), .count_o(qx_count)
   );
   // The trap cause beside QX, in a FIFO of its own: the cover points below read it, and the
-  // sampled copy of a signal as wide as QX's data does not compile (toolchain.md).
+  // sampled copy (for SVA) of a signal as wide as QX's data fails to compile in version 5.006
+  // of the simulator (an undeclared loop variable in the generated C++).
   tsu_fifo #(.Width(3), .Depth(QxDepth)) u_qxt (
     .clk_i, .rst_ni, .push_i(c_valid), .data_i(c_trap), .pop_i(qx_pop),
     .data_o(e_trap), .empty_o(nc_qxt_empty), .full_o(nc_qxt_full), .count_o(nc_qxt_count)
