@@ -179,53 +179,36 @@ void BM_TexFilter(benchmark::State& state) {
       static_cast<double>(results) / static_cast<double>(state.iterations());
 }
 
-// The whole sampling pipeline: samples per clock with a new request offered every cycle, memory
-// accepting a read every cycle on each port and answering after `latency` cycles, and the
-// consumer always ready; a 64x64 RGBA8 block-linear texture with 7 levels, random normalized
-// coordinates. Arg 0: 0 point, 1 bilinear, 2 trilinear (tex.level at lod 1.5: two levels of four
-// taps); arg 1: memory latency. Also reports the idle latency of one request (accept to response).
-void BM_TexEngine(benchmark::State& state) {
-  const int kind = static_cast<int>(state.range(0));
-  const uint64_t latency = static_cast<uint64_t>(state.range(1));
-  tsu::tb::SamplingScene sc;
-  std::string err;
-  if (!tsu::tb::MakeSamplingScene(kind, 1024, &sc, &err)) {
-    state.SkipWithError(err.c_str());
-    return;
-  }
+// The sampling benches' frame, shared by BM_TexEngine and BM_TexUnit: a fresh Dut, reset, one
+// request alone (accept to response: the counter `latency_name`), then a request offered every
+// cycle (samples per clock) for the timed iterations, and the teardown. step(dut, cycle, offer)
+// drives, clocks one cycle and returns {the request was accepted, a response left}.
+struct StepResult {
+  bool accepted;
+  bool responded;
+};
+template <typename Dut, typename SetupFn, typename StepFn>
+void SamplingRates(benchmark::State& state, int kind, const char* latency_name, SetupFn setup,
+                   StepFn step) {
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->fatalOnError(false);
-  auto dut = std::make_unique<Vtsu_tex_engine>(ctx.get(), "bench");
-  tsu::tb::LinePort lvl, dat;
+  auto dut = std::make_unique<Dut>(ctx.get(), "bench");
   dut->rst_ni = 0;
   dut->clk_i = 0;
   dut->eval();
   dut->clk_i = 1;
   dut->eval();
   dut->rst_ni = 1;
-  dut->lvl_req_ready_i = dut->mem_req_ready_i = dut->rsp_ready_i = 1;
-  uint64_t cycle = 0, next = 0, responses = 0;
-  auto step = [&](bool offer) {
-    tsu::tb::DriveTexRequest(dut.get(), sc.in, sc.reqs[next % sc.reqs.size()], sc.image.header,
-                             sc.sampler);
-    dut->req_valid_i = offer;
-    tsu::tb::PresentLines(dut.get(), lvl, dat, cycle);
-    dut->clk_i = 0;
-    dut->eval();
-    next += offer && dut->req_ready_o;
-    responses += dut->rsp_valid_o;
-    tsu::tb::ExchangeLines(*dut, &lvl, &dat, cycle, latency, &sc.mem);
-    dut->clk_i = 1;
-    dut->eval();
-    ++cycle;
-  };
-  // Idle latency: one request, cycles until its response.
-  step(true);
-  const uint64_t start = cycle;
-  while (responses == 0 && cycle < start + 10000) step(false);
-  state.counters["latency"] = static_cast<double>(cycle - start);
-  responses = 0;
-  for (auto _ : state) step(true);
+  setup(dut.get());
+  uint64_t cycle = 0, accepted_at = 0, responses = 0;
+  for (bool accepted = false, done = false; !done && cycle < 10000; ++cycle) {
+    const StepResult r = step(dut.get(), cycle, !accepted);
+    if (r.accepted) accepted_at = cycle;
+    accepted |= r.accepted;
+    done = r.responded;
+  }
+  state.counters[latency_name] = static_cast<double>(cycle - 1 - accepted_at);
+  for (auto _ : state) responses += step(dut.get(), cycle++, true).responded;
   state.counters["samples/clock"] =
       static_cast<double>(responses) / static_cast<double>(state.iterations());
   state.counters["cycles/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
@@ -237,8 +220,45 @@ void BM_TexEngine(benchmark::State& state) {
   dut.reset();
 }
 
-// tex from handles (tsu_tex_unit): the same workload as BM_TexEngine with the texture in pool
-// slot 1 and its sampler in slot 2, both descriptor caches warm after the first request.
+// The whole sampling pipeline (tsu_tex_engine): samples per clock with a new request offered
+// every cycle, memory accepting a read every cycle on each port and answering after `latency`
+// cycles, and the consumer always ready; the tsu::tb::SamplingScene workload (64x64 RGBA8
+// block-linear, 7 levels, random normalized coordinates). Arg 0: 0 point, 1 bilinear,
+// 2 trilinear (tex.level at lod 1.5: two levels of four taps); arg 1: memory latency. Also
+// reports the idle latency of one request (accept to response).
+void BM_TexEngine(benchmark::State& state) {
+  const int kind = static_cast<int>(state.range(0));
+  const uint64_t latency = static_cast<uint64_t>(state.range(1));
+  tsu::tb::SamplingScene sc;
+  std::string err;
+  if (!tsu::tb::MakeSamplingScene(kind, 1024, &sc, &err)) {
+    state.SkipWithError(err.c_str());
+    return;
+  }
+  tsu::tb::LinePort lvl, dat;
+  uint64_t next = 0;
+  SamplingRates<Vtsu_tex_engine>(
+      state, kind, "latency",
+      [](Vtsu_tex_engine* d) { d->lvl_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
+      [&](Vtsu_tex_engine* d, uint64_t cycle, bool offer) {
+        tsu::tb::DriveTexRequest(d, sc.in, sc.reqs[next % sc.reqs.size()], sc.image.header,
+                                 sc.sampler);
+        d->req_valid_i = offer;
+        tsu::tb::PresentLines(d, lvl, dat, cycle);
+        d->clk_i = 0;
+        d->eval();
+        const StepResult r{offer && d->req_ready_o != 0, d->rsp_valid_o != 0};
+        next += r.accepted;
+        tsu::tb::ExchangeLines(*d, &lvl, &dat, cycle, latency, &sc.mem);
+        d->clk_i = 1;
+        d->eval();
+        return r;
+      });
+}
+
+// tex from handles (tsu_tex_unit): the same workload with the texture in pool slot 1 and its
+// sampler in slot 2, both descriptor caches warm after the first request, whose latency
+// (`cold_latency`) includes both descriptor fetches.
 void BM_TexUnit(benchmark::State& state) {
   const int kind = static_cast<int>(state.range(0));
   const uint64_t latency = static_cast<uint64_t>(state.range(1));
@@ -251,73 +271,37 @@ void BM_TexUnit(benchmark::State& state) {
   constexpr uint64_t kPool = 0x40000000;
   sc.mem.Write(kPool + 64, sc.image.header.data(), 64);
   sc.mem.Write(kPool + 128, sc.sampler.data(), 64);
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->fatalOnError(false);
-  auto dut = std::make_unique<Vtsu_tex_unit>(ctx.get(), "bench");
-  tsu::tb::LinePort dport, mport;
-  dut->rst_ni = 0;
-  dut->clk_i = 0;
-  dut->eval();
-  dut->clk_i = 1;
-  dut->eval();
-  dut->rst_ni = 1;
-  dut->dmem_req_ready_i = dut->mem_req_ready_i = dut->rsp_ready_i = 1;
-  uint64_t cycle = 0, next = 0, responses = 0;
   const uint64_t cfg[2][2] = {{0, kPool}, {1, 8}};  // set_pool_base, set_pool_entries
-  auto step = [&](bool offer) {
-    const tsu::Request& r = sc.reqs[next % sc.reqs.size()];
-    const tsu::Instruction& in = sc.in;
-    dut->cfg_valid_i = cycle < 2;
-    dut->cfg_op_i = static_cast<uint8_t>(cycle < 2 ? cfg[cycle][0] : 0);
-    dut->cfg_data_i = cycle < 2 ? cfg[cycle][1] : 0;
-    dut->req_valid_i = offer && cycle >= 2;
-    dut->req_tag_i = static_cast<uint8_t>(next);
-    dut->req_geom_i = static_cast<uint8_t>(in.geom);
-    dut->req_mode_i = static_cast<uint8_t>(in.tex_mode);
-    dut->req_s32_i = 0;
-    dut->req_dtype_i = static_cast<uint8_t>(in.type);
-    dut->req_compare_i = 0;
-    dut->req_has_sampler_i = 0;
-    dut->req_handle_i = 1;
-    dut->req_sampler_i = 0;
-    for (int k = 0; k < 4; ++k) dut->req_coords_i[k] = r.coords[k];
-    dut->req_lod_i = r.lod;
-    dut->req_offset_i = 0;
-    dut->req_ref_i = 0;
-    const uint8_t* dl = dport.Due(cycle);
-    const uint8_t* ml = mport.Due(cycle);
-    dut->dmem_rsp_valid_i = dl != nullptr;
-    dut->mem_rsp_valid_i = ml != nullptr;
-    if (dl != nullptr) tsu::tb::BytesToWords<16>(dl, dut->dmem_rsp_rdata_i);
-    if (ml != nullptr) tsu::tb::BytesToWords<16>(ml, dut->mem_rsp_rdata_i);
-    dut->clk_i = 0;
-    dut->eval();
-    next += dut->req_valid_i && dut->req_ready_o;
-    responses += dut->rsp_valid_o;
-    if (dut->dmem_req_valid_o) dport.Accept(cycle, latency, dut->dmem_req_addr_o, &sc.mem);
-    if (dut->mem_req_valid_o) mport.Accept(cycle, latency, dut->mem_req_addr_o, &sc.mem);
-    if (dl != nullptr && dut->dmem_rsp_ready_o) dport.Pop();
-    if (ml != nullptr && dut->mem_rsp_ready_o) mport.Pop();
-    dut->clk_i = 1;
-    dut->eval();
-    ++cycle;
-  };
-  // Cold: the configuration, one request (two descriptor fetches), its response.
-  while (next == 0) step(true);
-  const uint64_t start = cycle - 1;
-  while (responses == 0 && cycle < start + 10000) step(false);
-  state.counters["cold_latency"] = static_cast<double>(cycle - 1 - start);
-  responses = 0;
-  for (auto _ : state) step(true);
-  state.counters["samples/clock"] =
-      static_cast<double>(responses) / static_cast<double>(state.iterations());
-  state.counters["cycles/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
-                                                  benchmark::Counter::kIsRate);
-  static const char* const kNames[] = {"point", "bilinear", "trilinear"};
-  state.SetLabel(kNames[kind]);
-  dut->final();
-  Verilated::threadContextp(ctx.get());
-  dut.reset();
+  tsu::tb::LinePort dport, mport;
+  uint64_t next = 0;
+  SamplingRates<Vtsu_tex_unit>(
+      state, kind, "cold_latency",
+      [](Vtsu_tex_unit* d) { d->dmem_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
+      [&](Vtsu_tex_unit* d, uint64_t cycle, bool offer) {
+        d->cfg_valid_i = cycle < 2;  // the pool first
+        d->cfg_op_i = static_cast<uint8_t>(cycle < 2 ? cfg[cycle][0] : 0);
+        d->cfg_data_i = cycle < 2 ? cfg[cycle][1] : 0;
+        d->req_valid_i = offer && cycle >= 2;
+        tsu::tb::DriveTexUnitRequest(d, sc.in, sc.reqs[next % sc.reqs.size()],
+                                     static_cast<uint32_t>(next & 0xFF));
+        const uint8_t* dl = dport.Due(cycle);
+        const uint8_t* ml = mport.Due(cycle);
+        d->dmem_rsp_valid_i = dl != nullptr;
+        d->mem_rsp_valid_i = ml != nullptr;
+        if (dl != nullptr) tsu::tb::BytesToWords<16>(dl, d->dmem_rsp_rdata_i);
+        if (ml != nullptr) tsu::tb::BytesToWords<16>(ml, d->mem_rsp_rdata_i);
+        d->clk_i = 0;
+        d->eval();
+        const StepResult res{d->req_valid_i && d->req_ready_o, d->rsp_valid_o != 0};
+        next += res.accepted;
+        if (d->dmem_req_valid_o) dport.Accept(cycle, latency, d->dmem_req_addr_o, &sc.mem);
+        if (d->mem_req_valid_o) mport.Accept(cycle, latency, d->mem_req_addr_o, &sc.mem);
+        if (dl != nullptr && d->dmem_rsp_ready_o) dport.Pop();
+        if (ml != nullptr && d->mem_rsp_ready_o) mport.Pop();
+        d->clk_i = 1;
+        d->eval();
+        return res;
+      });
 }
 
 BENCHMARK(BM_SurfBounds);

@@ -1,7 +1,8 @@
-// Driving the Verilated texture sampling pipeline (rtl/tex/tsu_tex_engine): a tex request's pins
-// from its decoded instruction, request operands and descriptor slots, and the in-order 16-byte
-// read ports it talks to. Shared by the lock-step bench (tex_engine_test.cc) and the throughput
-// benchmark (tb/bench/rtl_bench.cc), so both drive the engine the same way.
+// Driving the Verilated texture sampling pipeline (rtl/tex/tsu_tex_engine) and the tex unit
+// around it (rtl/tex/tsu_tex_unit): a tex request's pins from its decoded instruction, request
+// operands and descriptor slots or handles, and the in-order 16-byte read ports they talk to.
+// Shared by the benches (tex_engine_test.cc, tex_unit_test.cc) and the throughput benchmarks
+// (tb/bench/rtl_bench.cc), so all drive the blocks the same way.
 #ifndef TSU_TB_RTL_TEX_ENGINE_DRIVE_H_
 #define TSU_TB_RTL_TEX_ENGINE_DRIVE_H_
 
@@ -10,6 +11,7 @@
 
 #include "Vtsu_tex_engine.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
+#include "Vtsu_tex_unit.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
@@ -31,10 +33,9 @@ void BytesToWords(const uint8_t* bytes, W& words) {
   }
 }
 
-// The request pins of one tex: the instruction's modifiers, its operands, the texture header slot
-// and the sampler slot in force (the texture's own in unified mode, the named one otherwise).
-inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Request& req,
-                            const DescImage& tex, const DescImage& smp) {
+// The operand pins both blocks share: the instruction's modifiers and the request's operands.
+template <typename Dut>
+void DriveTexOperands(Dut* d, const Instruction& in, const Request& req) {
   d->req_geom_i = static_cast<uint8_t>(in.geom);
   d->req_mode_i = static_cast<uint8_t>(in.tex_mode);
   d->req_s32_i = in.coord_type == DataType::kS32;
@@ -46,8 +47,25 @@ inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Req
   for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (req.offset[k] & 0xF) << (4 * k);
   d->req_offset_i = off;
   d->req_ref_i = req.depth_ref;
+}
+
+// The engine's request: operands, the texture header slot and the sampler slot in force (the
+// texture's own in unified mode, the named one otherwise).
+inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Request& req,
+                            const DescImage& tex, const DescImage& smp) {
+  DriveTexOperands(d, in, req);
   BytesToWords<64>(tex.data(), d->req_tex_i);
   BytesToWords<64>(smp.data(), d->req_smp_i);
+}
+
+// The tex unit's request: operands, the handles and the tag.
+inline void DriveTexUnitRequest(Vtsu_tex_unit* d, const Instruction& in, const Request& req,
+                                uint32_t tag) {
+  DriveTexOperands(d, in, req);
+  d->req_tag_i = tag;
+  d->req_has_sampler_i = in.has_sampler;
+  d->req_handle_i = req.handle;
+  d->req_sampler_i = req.sampler;
 }
 
 // An in-order read port of 16-byte lines: a read accepted at cycle c is answered from memory (as

@@ -204,22 +204,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
     }
     const bool req_valid = have_op && !Chance(rng, 5);
     if (req_valid) {
-      const Instruction& in = op.in;
-      dut->req_tag_i = static_cast<uint32_t>(tag & 0xFF);
-      dut->req_geom_i = static_cast<uint8_t>(in.geom);
-      dut->req_mode_i = static_cast<uint8_t>(in.tex_mode);
-      dut->req_s32_i = in.coord_type == DataType::kS32;
-      dut->req_dtype_i = static_cast<uint8_t>(in.type);
-      dut->req_compare_i = in.has_depth_ref;
-      dut->req_has_sampler_i = in.has_sampler;
-      dut->req_handle_i = op.req.handle;
-      dut->req_sampler_i = op.req.sampler;
-      for (int k = 0; k < 4; ++k) dut->req_coords_i[k] = op.req.coords[k];
-      dut->req_lod_i = op.req.lod;
-      uint32_t off = 0;
-      for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (op.req.offset[k] & 0xF) << (4 * k);
-      dut->req_offset_i = off;
-      dut->req_ref_i = op.req.depth_ref;
+      DriveTexUnitRequest(dut.get(), op.in, op.req, static_cast<uint32_t>(tag & 0xFF));
     }
     dut->req_valid_i = req_valid;
     dut->dmem_req_ready_i = !Chance(rng, opt.mem_stall);
