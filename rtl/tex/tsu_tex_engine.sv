@@ -733,23 +733,26 @@ module tsu_tex_engine #(
   logic [ReadW-1:0] reads_q;
   logic [1:0]       rd_popped;
   assign k_tex_read = !k_border && !k_bad;
+  // The request (valid, address) and the pop are separate processes: valid must not depend on
+  // the port's ready, or an arbiter in front of the port would close a combinational loop.
+  logic k_first, k_skip;
+  assign k_first = k_tex_read && !k_issued_q;  // the texel line is still to be read
   always_comb begin
     mem_req_valid_o = 1'b0;
     mem_req_addr_o = {k_addr[AddrW-1:4], 4'd0};
-    q4_pop = 1'b0;
+    k_skip = 1'b0;
     if (!q4_empty && !q5_full) begin
-      if (k_tex_read && !k_issued_q) begin
+      if (k_first) begin
         mem_req_valid_o = reads_q < ReadW'(MaxReads);
-        q4_pop = mem_req_valid_o && mem_req_ready_i && !k_res_read;
       end else if (k_res_read) begin
         mem_req_valid_o = reads_q < ReadW'(MaxReads);
         mem_req_addr_o = {k_res_addr[AddrW-1:4], 4'd0};
-        q4_pop = mem_req_valid_o && mem_req_ready_i;
       end else begin
-        q4_pop = 1'b1;
+        k_skip = 1'b1;  // a border or bad tap: no read
       end
     end
   end
+  assign q4_pop = k_skip || (mem_req_valid_o && mem_req_ready_i && !(k_first && k_res_read));
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       k_issued_q <= 1'b0;

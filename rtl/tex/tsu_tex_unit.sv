@@ -341,17 +341,34 @@ module tsu_tex_unit #(
   logic [1:0]  route_out;
   logic        route_full, route_empty, d_go;
   logic [$clog2(RouteDepth + 1)-1:0] nc_route_count;
+  // A request shown to the port and not taken keeps its source (the port sees a valid/ready
+  // sender that holds), though a higher-priority source may ask meanwhile.
+  logic [1:0] d_src, held_src_q;
+  logic       held_q;
   always_comb begin
-    dmem_req_valid_o = !route_full && (l_req_valid || s_dreq_valid || t_dreq_valid);
-    dmem_req_addr_o = l_req_valid ? l_req_addr : s_dreq_valid ? s_dreq_addr : t_dreq_addr;
-    l_req_ready = !route_full && dmem_req_ready_i;
-    s_dreq_ready = !route_full && dmem_req_ready_i && !l_req_valid;
-    t_dreq_ready = !route_full && dmem_req_ready_i && !l_req_valid && !s_dreq_valid;
+    d_src = l_req_valid ? 2'd2 : s_dreq_valid ? 2'd1 : 2'd0;
+    if (held_q) d_src = held_src_q;
+    dmem_req_valid_o = !route_full && (d_src == 2'd2 ? l_req_valid :
+                                       d_src == 2'd1 ? s_dreq_valid : t_dreq_valid);
+    dmem_req_addr_o = d_src == 2'd2 ? l_req_addr : d_src == 2'd1 ? s_dreq_addr : t_dreq_addr;
+  end
+  // Apart from the request: its valid must not depend on the port's ready.
+  assign l_req_ready = !route_full && dmem_req_ready_i && d_src == 2'd2;
+  assign s_dreq_ready = !route_full && dmem_req_ready_i && d_src == 2'd1;
+  assign t_dreq_ready = !route_full && dmem_req_ready_i && d_src == 2'd0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      held_q <= 1'b0;
+      held_src_q <= 2'd0;
+    end else begin
+      held_q <= dmem_req_valid_o && !dmem_req_ready_i;
+      held_src_q <= d_src;
+    end
   end
   assign d_go = dmem_req_valid_o && dmem_req_ready_i;
   tsu_fifo #(.Width(2), .Depth(RouteDepth)) u_route (
     .clk_i, .rst_ni, .push_i(d_go),
-    .data_i(l_req_valid ? 2'd2 : s_dreq_valid ? 2'd1 : 2'd0),
+    .data_i(d_src),
     .pop_i(dmem_rsp_valid_i && dmem_rsp_ready_o), .data_o(route_out), .empty_o(route_empty),
     .full_o(route_full), .count_o(nc_route_count)
   );
@@ -369,6 +386,8 @@ module tsu_tex_unit #(
   c_trap_behind_sample: cover property (@(posedge clk_i) !qo_empty && o_trap == 3'(tsu_pkg::TrapNone) && qx_pop && e_trap != 3'(tsu_pkg::TrapNone));
   c_cfg_waits: cover property (@(posedge clk_i) cfg_valid_i && !cfg_ready_o);
   c_route_full: cover property (@(posedge clk_i) route_full);
+  a_dmem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      dmem_req_valid_o && !dmem_req_ready_i |=> dmem_req_valid_o && $stable(dmem_req_addr_o));
   a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni) dmem_rsp_valid_i |-> !route_empty);
   /* verilator lint_on SYNCASYNCNET */
 `endif

@@ -2,8 +2,15 @@
 // tsu::Unit's well-formedness check). It flags what the unit rejects as an illegal instruction
 // (the front end never produces these) and shrinks the 256-bit source operand to the 128 bits
 // the instruction uses, so the descriptor stage holds half as much. Combinational.
-module tsu_accept (
+//
+// tex is legal only in a unit with the texture path (EnableTex), and only in the forms that path
+// samples: every geometry but cube and acube, and no .grad (docs/semantics.md H11); the rest
+// trap illegal_instruction in this hardware.
+module tsu_accept #(
+  parameter bit EnableTex = 1'b0
+) (
   input  tsu_pkg::opcode_e     opcode_i,
+  input  tsu_pkg::texmode_e    texmode_i,
   input  tsu_pkg::addressing_e addressing_i,
   input  tsu_pkg::geom_e       geom_i,
   input  tsu_pkg::vec_e        vec_i,
@@ -17,7 +24,7 @@ module tsu_accept (
 );
   logic [1:0] vec_log2;
   logic [2:0] type_log2;
-  logic       surface_geom;
+  logic       surface_geom, tex_ok;
   always_comb begin
     unique case (vec_i)
       tsu_pkg::Vec2: vec_log2 = 2'd1;
@@ -31,6 +38,12 @@ module tsu_accept (
       default: type_log2 = 3'd2;
     endcase
     surface_geom = tsu_pkg::GEOM_SURFACE[geom_i];  // geometry.def
+    // The model's well-formed tex (tsu::Unit, WellFormed) that the texture path samples.
+    tex_ok = EnableTex && 32'(geom_i) <= 32'(tsu_pkg::GeomA2dms) && !tsu_pkg::GEOM_CUBE[geom_i] &&
+             texmode_i != tsu_pkg::TexModeGrad &&
+             (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
+              type_i == tsu_pkg::TypeF16 || type_i == tsu_pkg::TypeF32 ||
+              type_i == tsu_pkg::TypeF16x2);
 
     req_o.opcode = 3'(opcode_i);
     req_o.addressing = 1'(addressing_i);
@@ -41,12 +54,13 @@ module tsu_accept (
     req_o.redop = 3'(redop_i);
     req_o.query = 3'(query_i);
     req_o.coords = coords_i;
-    req_o.illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) || opcode_i == tsu_pkg::OpTex ||
+    req_o.illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) ||
+                    (opcode_i == tsu_pkg::OpTex && !tex_ok) ||
                     32'(vec_i) > 32'(tsu_pkg::Vec4) || 32'(type_i) > 32'(tsu_pkg::TypeF16x2) ||
                     32'(clamp_i) > 32'(tsu_pkg::ClampZero) ||
                     32'(redop_i) > 32'(tsu_pkg::RedOr) ||
                     32'(query_i) > 32'(tsu_pkg::QueryMemoryLayout) ||
-                    (opcode_i != tsu_pkg::OpSuq &&
+                    (opcode_i != tsu_pkg::OpSuq && opcode_i != tsu_pkg::OpTex &&
                      (!surface_geom ||
                       (opcode_i == tsu_pkg::OpSured && type_log2 < 3'd2) ||
                       (opcode_i != tsu_pkg::OpSured && {1'b0, vec_log2} + type_log2 > 3'd4)));

@@ -46,6 +46,7 @@ module tsu_issue #(
   input  logic                  rd_pop_i,
   output logic                  mq_full_o,
   output logic [PW-1:0]         reads_o,    // reads issued whose data is not consumed yet
+  output logic                  writes_o,   // a write waits for the memory (tsu_top's H11 rule)
   // Memory requests.
   output logic                  mem_req_valid_o,
   input  logic                  mem_req_ready_i,
@@ -176,6 +177,14 @@ module tsu_issue #(
     .count_o(mq_count)
   );
   assign mq_full_o = mq_full;
+  // Writes in the memory request FIFO: a tex may not read memory ahead of them (H11).
+  logic [$clog2(4+1)-1:0] mq_writes_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) mq_writes_q <= '0;
+    else mq_writes_q <= mq_writes_q + $bits(mq_writes_q)'(mq_push && mq_in.we) -
+                        $bits(mq_writes_q)'(mem_req_valid_o && mem_req_ready_i && mq_head.we);
+  end
+  assign writes_o = mq_writes_q != '0;
   assign reads_o = reads_q;
   assign mem_req_valid_o = !mq_empty;
   assign mem_req_we_o = mq_head.we;

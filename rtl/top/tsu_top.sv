@@ -1,8 +1,16 @@
-// tsu_top: the surface unit (suld, sust, sured, suq) behind valid/ready request, response and
-// memory ports. Golden model: tsu::Unit::Execute, one transaction at a time, in program order.
+// tsu_top: the texture/surface unit (suld, sust, sured, suq and, with EnableTex, tex) behind
+// valid/ready request, response and memory ports. Golden model: tsu::Unit::Execute, one
+// transaction at a time, in program order.
 //
-// The top only joins the stages, one file each, in the order a request meets them (one request
-// per cycle while memory keeps up):
+// A tex request (EnableTex) goes to the texture path, tsu_tex_unit (rtl/tex/), everything else to
+// the surface path. Responses leave in program order across both (an order FIFO says whose each
+// response is); the two paths share the memory and descriptor ports (tsu_port_arb). Memory order
+// between them (docs/semantics.md H11): a tex is accepted only when no surface store or reduction
+// is in flight and none of their writes waits for the memory, and a sust or sured only when no
+// tex is in flight, so every tex reads memory as program order leaves it.
+//
+// The surface path joins its stages, one file each, in the order a request meets them (one
+// request per cycle while memory keeps up):
 //   tsu_accept   (top/tsu_accept.sv)   what needs no descriptor: illegal encodings, operand shrink
 //   tsu_desc     (top/tsu_desc.sv)     handle -> descriptor, through the descriptor cache
 //   tsu_decode   (top/tsu_decode.sv)   descriptor check, early traps, suq value, sust.p components
@@ -39,7 +47,14 @@ module tsu_top #(
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
   parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
   parameter bit EnableHalf = 1'b1,       // sust.p to HALF_FLOAT formats
-  parameter bit EnableInt = 1'b1         // sust.p to integer formats
+  parameter bit EnableInt = 1'b1,        // sust.p to integer formats
+  parameter bit EnableTex = 1'b0,        // the texture path (else tex traps illegal_instruction)
+  parameter int unsigned TexDescCacheEntries = 8,  // tsu_tex_unit: each of its two caches
+  parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
+  parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
+  parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
+  parameter int unsigned OrderDepth = 128          // requests in flight across both paths (tex):
+                                                   // above what the two can hold (about 100)
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -63,6 +78,15 @@ module tsu_top #(
   input  logic [TagW-1:0]             req_tag_i,
   input  logic [127:0]                req_coords_i,  // operand b, element i in [32i +: 32]
   input  logic [255:0]                req_data_i,    // source element i in [64i +: 64]
+  // tex operands (ignored for surface requests).
+  input  tsu_pkg::texmode_e           req_texmode_i, // plain, .base, .level (.grad: part II)
+  input  logic                        req_s32_i,     // .s32 coordinates (else .f32)
+  input  logic                        req_compare_i, // a depth reference is given
+  input  logic                        req_has_sampler_i,  // independent mode
+  input  logic [63:0]                 req_sampler_i, // the sampler's handle (independent mode)
+  input  logic [31:0]                 req_lod_i,     // .level: the LOD (f32, or s32 with .s32)
+  input  logic [11:0]                 req_offset_i,  // texel offsets, 4 bits per axis
+  input  logic [31:0]                 req_ref_i,     // the depth reference (f32)
   // Response.
   output logic                        rsp_valid_o,
   input  logic                        rsp_ready_i,
@@ -74,6 +98,7 @@ module tsu_top #(
   output logic                        rsp_misaligned_o,
   output logic                        rsp_clamped_o,
   output logic                        rsp_suppressed_o,
+  output logic                        rsp_pred_o,    // tex: all texels resident (else 1)
   // Memory.
   output logic                        mem_req_valid_o,
   input  logic                        mem_req_ready_i,
@@ -106,12 +131,14 @@ module tsu_top #(
   localparam int unsigned FmtNorm /*verilator public*/ = 32'(EnableNorm);
   localparam int unsigned FmtHalf /*verilator public*/ = 32'(EnableHalf);
   localparam int unsigned FmtInt /*verilator public*/ = 32'(EnableInt);
+  localparam int unsigned HasTex /*verilator public*/ = 32'(EnableTex);
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Accept -----------------------------------------------------------------------------------------
   tsu_hw_pkg::req_t req;
-  tsu_accept u_accept (
+  tsu_accept #(.EnableTex(EnableTex)) u_accept (
     .opcode_i    (req_opcode_i),
+    .texmode_i   (req_texmode_i),
     .addressing_i(req_addressing_i),
     .geom_i      (req_geom_i),
     .vec_i       (req_vec_i),
@@ -125,6 +152,20 @@ module tsu_top #(
   );
 
   // ---- Descriptor: handle -> descriptor, through the descriptor cache -------------------------------
+  // The surface path's side of the ports (joined to the unit's ports below, directly or through
+  // the arbiters of the texture path).
+  logic                s_cfg_valid, s_cfg_ready, s_req_valid, s_req_ready;
+  logic                s_dreq_valid, s_dreq_ready, s_drsp_valid, s_drsp_ready;
+  logic [AddrW-1:0]    s_dreq_addr;
+  logic                s_mem_valid, s_mem_ready, s_mem_we, s_mrsp_valid, s_mrsp_ready, s_writes;
+  logic [AddrW-1:0]    s_mem_addr;
+  logic [127:0]        s_mem_wdata;
+  logic [15:0]         s_mem_mask;
+  logic                s_rsp_valid, s_rsp_ready, s_rsp_misaligned, s_rsp_clamped, s_rsp_suppressed;
+  logic [TagW-1:0]     s_rsp_tag;
+  logic [255:0]        s_rsp_data;
+  logic [2:0]          s_rsp_count, s_rsp_trap;
+  logic [3:0]          s_rsp_oob;
   logic                d_valid, d_ready, accept;
   logic [TagW-1:0]     d_tag;
   tsu_hw_pkg::req_t    d_req;
@@ -137,12 +178,12 @@ module tsu_top #(
   ) u_desc (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .cfg_valid_i     (cfg_valid_i),
-    .cfg_ready_o     (cfg_ready_o),
+    .cfg_valid_i     (s_cfg_valid),
+    .cfg_ready_o     (s_cfg_ready),
     .cfg_op_i        (cfg_op_i),
     .cfg_data_i      (cfg_data_i),
-    .in_valid_i      (req_valid_i),
-    .in_ready_o      (req_ready_o),
+    .in_valid_i      (s_req_valid),
+    .in_ready_o      (s_req_ready),
     .in_handle_i     (req_handle_i),
     .in_need_i       (!req.illegal),
     .in_payload_i    ({req_tag_i, req}),
@@ -150,11 +191,11 @@ module tsu_top #(
     .out_ready_i     (d_ready),
     .out_payload_o   ({d_tag, d_req}),
     .out_desc_o      (desc),
-    .dmem_req_valid_o(dmem_req_valid_o),
-    .dmem_req_ready_i(dmem_req_ready_i),
-    .dmem_req_addr_o (dmem_req_addr_o),
-    .dmem_rsp_valid_i(dmem_rsp_valid_i),
-    .dmem_rsp_ready_o(dmem_rsp_ready_o),
+    .dmem_req_valid_o(s_dreq_valid),
+    .dmem_req_ready_i(s_dreq_ready),
+    .dmem_req_addr_o (s_dreq_addr),
+    .dmem_rsp_valid_i(s_drsp_valid),
+    .dmem_rsp_ready_o(s_drsp_ready),
     .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
   );
   // The request enters the fixed-latency address path (the issue stage's credits allow it).
@@ -252,12 +293,13 @@ module tsu_top #(
     .rd_pop_i       (rd_pop),
     .mq_full_o      (mq_full),
     .reads_o        (reads),
-    .mem_req_valid_o(mem_req_valid_o),
-    .mem_req_ready_i(mem_req_ready_i),
-    .mem_req_we_o   (mem_req_we_o),
-    .mem_req_addr_o (mem_req_addr_o),
-    .mem_req_wdata_o(mem_req_wdata_o),
-    .mem_req_mask_o (mem_req_mask_o)
+    .writes_o       (s_writes),
+    .mem_req_valid_o(s_mem_valid),
+    .mem_req_ready_i(s_mem_ready),
+    .mem_req_we_o   (s_mem_we),
+    .mem_req_addr_o (s_mem_addr),
+    .mem_req_wdata_o(s_mem_wdata),
+    .mem_req_mask_o (s_mem_mask)
   );
 
   // ---- Complete -------------------------------------------------------------------------------------------
@@ -279,8 +321,8 @@ module tsu_top #(
     .cq_needs_read_i(cq_needs_read),
     .cq_fwd_i       (cq_fwd),
     .reads_i        (reads),
-    .mem_rsp_valid_i(mem_rsp_valid_i),
-    .mem_rsp_ready_o(mem_rsp_ready_o),
+    .mem_rsp_valid_i(s_mrsp_valid),
+    .mem_rsp_ready_o(s_mrsp_ready),
     .mem_rsp_rdata_i(mem_rsp_rdata_i),
     .mq_full_i      (mq_full),
     .rmw_push_o     (rmw_push),
@@ -302,17 +344,240 @@ module tsu_top #(
     .full_o          (rsp_full),
     .tag_i           (c_tag),
     .rsp_i           (c_rsp),
-    .rsp_valid_o     (rsp_valid_o),
-    .rsp_ready_i     (rsp_ready_i),
-    .rsp_tag_o       (rsp_tag_o),
-    .rsp_data_o      (rsp_data_o),
-    .rsp_count_o     (rsp_count_o),
-    .rsp_trap_o      (rsp_trap_o),
-    .rsp_oob_o       (rsp_oob_o),
-    .rsp_misaligned_o(rsp_misaligned_o),
-    .rsp_clamped_o   (rsp_clamped_o),
-    .rsp_suppressed_o(rsp_suppressed_o)
+    .rsp_valid_o     (s_rsp_valid),
+    .rsp_ready_i     (s_rsp_ready),
+    .rsp_tag_o       (s_rsp_tag),
+    .rsp_data_o      (s_rsp_data),
+    .rsp_count_o     (s_rsp_count),
+    .rsp_trap_o      (s_rsp_trap),
+    .rsp_oob_o       (s_rsp_oob),
+    .rsp_misaligned_o(s_rsp_misaligned),
+    .rsp_clamped_o   (s_rsp_clamped),
+    .rsp_suppressed_o(s_rsp_suppressed)
   );
+
+  if (EnableTex) begin : g_tex
+    // ---- The texture path ------------------------------------------------------------------------------
+    logic             t_cfg_ready, t_req_valid, t_req_ready;
+    logic             t_dreq_valid, t_dreq_ready, t_drsp_valid, t_drsp_ready;
+    logic [AddrW-1:0] t_dreq_addr;
+    logic             t_mem_valid, t_mem_ready, t_mrsp_valid, t_mrsp_ready;
+    logic [AddrW-1:0] t_mem_addr;
+    logic             t_rsp_valid, t_rsp_ready, t_rsp_pred;
+    logic [TagW-1:0]  t_rsp_tag;
+    logic [127:0]     t_rsp_data;
+    logic [2:0]       t_rsp_count, t_rsp_trap;
+    tsu_tex_unit #(
+      .AddrW           (AddrW),
+      .HandleW         (HandleW),
+      .DescCacheEntries(TexDescCacheEntries),
+      .TagW            (TagW),
+      .MaxInflight     (TexMaxInflight),
+      .MaxReads        (TexMaxReads),
+      .Lanes           (TexLanes),
+      .QueueRam        (1'b1)
+    ) u_tex (
+      .clk_i, .rst_ni,
+      .cfg_valid_i      (cfg_valid_i && s_cfg_ready),
+      .cfg_ready_o      (t_cfg_ready),
+      .cfg_op_i, .cfg_data_i,
+      .req_valid_i      (t_req_valid),
+      .req_ready_o      (t_req_ready),
+      .req_tag_i,
+      .req_geom_i       (4'(req_geom_i)),
+      .req_mode_i       (2'(req_texmode_i)),
+      .req_s32_i,
+      .req_dtype_i      (4'(req_type_i)),
+      .req_compare_i,
+      .req_has_sampler_i,
+      .req_handle_i,
+      .req_sampler_i,
+      .req_coords_i,
+      .req_lod_i,
+      .req_offset_i,
+      .req_ref_i,
+      .dmem_req_valid_o (t_dreq_valid),
+      .dmem_req_ready_i (t_dreq_ready),
+      .dmem_req_addr_o  (t_dreq_addr),
+      .dmem_rsp_valid_i (t_drsp_valid),
+      .dmem_rsp_ready_o (t_drsp_ready),
+      .dmem_rsp_rdata_i,
+      .mem_req_valid_o  (t_mem_valid),
+      .mem_req_ready_i  (t_mem_ready),
+      .mem_req_addr_o   (t_mem_addr),
+      .mem_rsp_valid_i  (t_mrsp_valid),
+      .mem_rsp_ready_o  (t_mrsp_ready),
+      .mem_rsp_rdata_i,
+      .rsp_valid_o      (t_rsp_valid),
+      .rsp_ready_i      (t_rsp_ready),
+      .rsp_tag_o        (t_rsp_tag),
+      .rsp_data_o       (t_rsp_data),
+      .rsp_count_o      (t_rsp_count),
+      .rsp_pred_o       (t_rsp_pred),
+      .rsp_trap_o       (t_rsp_trap)
+    );
+
+    // ---- Which path, and program order between them (H11) ----------------------------------------------
+    localparam int unsigned OcW = $clog2(OrderDepth + 1);
+    logic          is_tex, is_store, order_full, order_empty, path_ok, take, give;
+    logic [1:0]    order_head;  // {tex, store} of the oldest request not yet answered
+    logic [OcW-1:0] order_count, stores_q, texs_q;
+    assign is_tex = req_opcode_i == tsu_pkg::OpTex && !req.illegal;
+    assign is_store = req_opcode_i == tsu_pkg::OpSust || req_opcode_i == tsu_pkg::OpSured;
+    // A tex waits for earlier stores and reductions until their writes have left for memory; a
+    // store or reduction waits until earlier tex requests are answered (their reads are done).
+    // A configuration command offered goes first (H10).
+    assign path_ok = !order_full && !cfg_valid_i &&
+                     (is_tex ? stores_q == '0 && !s_writes : !is_store || texs_q == '0);
+    assign t_req_valid = req_valid_i && is_tex && path_ok;
+    assign s_req_valid = req_valid_i && !is_tex && path_ok;
+    assign req_ready_o = path_ok && (is_tex ? t_req_ready : s_req_ready);
+    assign take = req_valid_i && req_ready_o;
+    assign give = rsp_valid_o && rsp_ready_i;
+    tsu_fifo #(.Width(2), .Depth(OrderDepth), .Ram(1'b1)) u_order (
+      .clk_i, .rst_ni,
+      .push_i (take),
+      .data_i ({is_tex, is_store}),
+      .pop_i  (give),
+      .data_o (order_head),
+      .empty_o(order_empty),
+      .full_o (order_full),
+      .count_o(order_count)
+    );
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        stores_q <= '0;
+        texs_q <= '0;
+      end else begin
+        stores_q <= stores_q + OcW'(take && is_store) - OcW'(give && order_head[0]);
+        texs_q <= texs_q + OcW'(take && is_tex) - OcW'(give && order_head[1]);
+      end
+    end
+
+    // ---- Responses in program order ----------------------------------------------------------------------
+    always_comb begin
+      rsp_valid_o = !order_empty && (order_head[1] ? t_rsp_valid : s_rsp_valid);
+      rsp_tag_o = s_rsp_tag;
+      rsp_data_o = s_rsp_data;
+      rsp_count_o = s_rsp_count;
+      rsp_trap_o = s_rsp_trap;
+      rsp_oob_o = s_rsp_oob;
+      rsp_misaligned_o = s_rsp_misaligned;
+      rsp_clamped_o = s_rsp_clamped;
+      rsp_suppressed_o = s_rsp_suppressed;
+      rsp_pred_o = 1'b1;
+      if (order_head[1]) begin
+        rsp_tag_o = t_rsp_tag;
+        for (int k = 0; k < 4; k++) rsp_data_o[64*k +: 64] = {32'd0, t_rsp_data[32*k +: 32]};
+        rsp_count_o = t_rsp_count;
+        rsp_trap_o = t_rsp_trap;
+        rsp_oob_o = '0;
+        rsp_misaligned_o = 1'b0;
+        rsp_clamped_o = 1'b0;
+        rsp_suppressed_o = 1'b0;
+        rsp_pred_o = t_rsp_pred;
+      end
+    end
+    assign s_rsp_ready = !order_empty && !order_head[1] && rsp_ready_i;
+    assign t_rsp_ready = !order_empty && order_head[1] && rsp_ready_i;
+
+    // ---- Configuration to both paths at once --------------------------------------------------------------
+    // Each path is offered the command while the other can take it, so both take it in one cycle.
+    assign cfg_ready_o = s_cfg_ready && t_cfg_ready;
+    assign s_cfg_valid = cfg_valid_i && t_cfg_ready;
+
+    // ---- The shared ports ---------------------------------------------------------------------------------------
+    localparam int unsigned MemW = 1 + AddrW + 128 + 16;
+    logic [MemW-1:0] mem_req;
+    tsu_port_arb #(.PayloadW(MemW), .RouteDepth(MaxReads + TexMaxReads)) u_mem_arb (
+      .clk_i, .rst_ni,
+      .a_valid_i    (s_mem_valid),
+      .a_ready_o    (s_mem_ready),
+      .a_read_i     (!s_mem_we),
+      .a_payload_i  ({s_mem_we, s_mem_addr, s_mem_wdata, s_mem_mask}),
+      .b_valid_i    (t_mem_valid),
+      .b_ready_o    (t_mem_ready),
+      .b_read_i     (1'b1),
+      .b_payload_i  ({1'b0, t_mem_addr, 128'd0, 16'd0}),
+      .valid_o      (mem_req_valid_o),
+      .ready_i      (mem_req_ready_i),
+      .payload_o    (mem_req),
+      .rsp_valid_i  (mem_rsp_valid_i),
+      .rsp_ready_o  (mem_rsp_ready_o),
+      .a_rsp_valid_o(s_mrsp_valid),
+      .a_rsp_ready_i(s_mrsp_ready),
+      .b_rsp_valid_o(t_mrsp_valid),
+      .b_rsp_ready_i(t_mrsp_ready)
+    );
+    assign {mem_req_we_o, mem_req_addr_o, mem_req_wdata_o, mem_req_mask_o} = mem_req;
+    tsu_port_arb #(.PayloadW(AddrW), .RouteDepth(24)) u_dmem_arb (
+      .clk_i, .rst_ni,
+      .a_valid_i    (s_dreq_valid),
+      .a_ready_o    (s_dreq_ready),
+      .a_read_i     (1'b1),
+      .a_payload_i  (s_dreq_addr),
+      .b_valid_i    (t_dreq_valid),
+      .b_ready_o    (t_dreq_ready),
+      .b_read_i     (1'b1),
+      .b_payload_i  (t_dreq_addr),
+      .valid_o      (dmem_req_valid_o),
+      .ready_i      (dmem_req_ready_i),
+      .payload_o    (dmem_req_addr_o),
+      .rsp_valid_i  (dmem_rsp_valid_i),
+      .rsp_ready_o  (dmem_rsp_ready_o),
+      .a_rsp_valid_o(s_drsp_valid),
+      .a_rsp_ready_i(s_drsp_ready),
+      .b_rsp_valid_o(t_drsp_valid),
+      .b_rsp_ready_i(t_drsp_ready)
+    );
+
+    logic unused_tex;
+    assign unused_tex = ^order_count;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_tex_waits_for_store: cover property (@(posedge clk_i)
+        req_valid_i && is_tex && !order_full && !cfg_valid_i && (stores_q != '0 || s_writes));
+    c_store_waits_for_tex: cover property (@(posedge clk_i)
+        req_valid_i && !is_tex && is_store && !order_full && !cfg_valid_i && texs_q != '0);
+    c_tex_after_surface: cover property (@(posedge clk_i) take && is_tex && !order_empty &&
+                                         !order_head[1]);
+    c_cfg_waits_for_tex: cover property (@(posedge clk_i) cfg_valid_i && s_cfg_ready && !t_cfg_ready);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_surface_only
+    // ---- The surface path alone: its ports are the unit's ----------------------------------------------
+    assign cfg_ready_o = s_cfg_ready;
+    assign s_cfg_valid = cfg_valid_i;
+    assign s_req_valid = req_valid_i;
+    assign req_ready_o = s_req_ready;
+    assign dmem_req_valid_o = s_dreq_valid;
+    assign s_dreq_ready = dmem_req_ready_i;
+    assign dmem_req_addr_o = s_dreq_addr;
+    assign s_drsp_valid = dmem_rsp_valid_i;
+    assign dmem_rsp_ready_o = s_drsp_ready;
+    assign mem_req_valid_o = s_mem_valid;
+    assign s_mem_ready = mem_req_ready_i;
+    assign mem_req_we_o = s_mem_we;
+    assign mem_req_addr_o = s_mem_addr;
+    assign mem_req_wdata_o = s_mem_wdata;
+    assign mem_req_mask_o = s_mem_mask;
+    assign s_mrsp_valid = mem_rsp_valid_i;
+    assign mem_rsp_ready_o = s_mrsp_ready;
+    assign rsp_valid_o = s_rsp_valid;
+    assign s_rsp_ready = rsp_ready_i;
+    assign rsp_tag_o = s_rsp_tag;
+    assign rsp_data_o = s_rsp_data;
+    assign rsp_count_o = s_rsp_count;
+    assign rsp_trap_o = s_rsp_trap;
+    assign rsp_oob_o = s_rsp_oob;
+    assign rsp_misaligned_o = s_rsp_misaligned;
+    assign rsp_clamped_o = s_rsp_clamped;
+    assign rsp_suppressed_o = s_rsp_suppressed;
+    assign rsp_pred_o = 1'b1;
+    logic unused_tex;
+    assign unused_tex = ^{s_writes, req_texmode_i, req_s32_i, req_compare_i, req_has_sampler_i,
+                          req_sampler_i, req_lod_i, req_offset_i, req_ref_i};
+  end
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */

@@ -49,12 +49,13 @@ struct ClassStats {
 
 struct CosimResult {
   bool ok = true;
-  std::map<std::string, ClassStats> per_class;  // suld, sust, sured, suq
+  std::map<std::string, ClassStats> per_class;  // suld, sust, sured, suq, tex
   uint64_t transactions = 0;
   uint64_t cycles = 0;
   uint64_t writes_checked = 0;
   uint64_t desc_lookups = 0;     // requests whose handle is inside the descriptor pool
-  uint64_t desc_line_reads = 0;  // descriptor reads (four per fetch), each checked
+  uint64_t desc_line_reads = 0;  // descriptor-port reads (four per fetch), each checked
+  uint64_t level_record_reads = 0;  // of them: tex level records
   uint64_t cfg_commands = 0;     // configuration commands taken (rebinds, invalidations)
   uint64_t fail_cycle = 0;
   std::string report;       // the first mismatch, with seed and repeat command
@@ -68,6 +69,8 @@ struct CosimResult {
 // True if `config` has a model built without coverage instrumentation, which RunCosim uses when
 // opt.coverage_dat is empty.
 bool CosimHasFastModel(const std::string& config);
+// True if `config` has the texture path (EnableTex): the tex class and its bins.
+bool CosimHasTex(const std::string& config);
 CosimResult RunCosim(const CosimOptions& opt);
 // The configurations this build has (fpga/configs/*.cfg), "default" first.
 std::vector<std::string> CosimConfigs();

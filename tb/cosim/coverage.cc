@@ -60,6 +60,84 @@ Coverage::Coverage() {
   for (const std::string& b : planned_) bins_[b] = 0;
 }
 
+constexpr Geometry kTexDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
+                                 Geometry::kA2d};
+constexpr DataType kTexDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
+                                DataType::kF16x2};
+constexpr const char* kTexModes[] = {"plain", "base", "level", "grad"};
+
+void Coverage::EnableTex() {
+  std::vector<std::string> add;
+  // geometry x filter x mip filter (the sampler's mag filter: what .base and plain tex use)
+  for (Geometry g : kTexDims) {
+    for (int f = 0; f < kCount<FilterMode>; ++f) {
+      for (int m = 0; m < kCount<MipFilter>; ++m) {
+        add.push_back("tex.cross." + S(Name(g)) + "." + S(Name(static_cast<FilterMode>(f))) + "." +
+                      S(Name(static_cast<MipFilter>(m))));
+      }
+    }
+  }
+  for (Geometry g : {Geometry::k2dms, Geometry::kA2dms}) add.push_back("tex.cross." + S(Name(g)));
+  for (int a = 0; a < kCount<AddressMode>; ++a) add.push_back("tex.address." + S(Name(static_cast<AddressMode>(a))));
+  for (DataType d : kTexDst) add.push_back("tex.dtype." + S(Name(d)));
+  for (const char* k : {"unorm", "snorm", "uint", "sint", "half", "float", "srgb"}) {
+    add.push_back(std::string("tex.format.") + k);
+  }
+  for (int m = 0; m < 3; ++m) add.push_back(std::string("tex.mode.") + kTexModes[m]);
+  for (const char* b : {"tex.coords.s32", "tex.coords.f32", "tex.offsets", "tex.depth_compare",
+                        "tex.nonresident", "tex.unified", "tex.independent", "tex.normalized",
+                        "tex.unnormalized", "tex.trap.invalid_handle", "tex.trap.geometry_mismatch",
+                        "order.tex_after_store_to_its_surface", "order.store_after_tex_of_its_surface"}) {
+    add.push_back(b);
+  }
+  for (const std::string& b : add) {
+    if (bins_.count(b) == 0) {
+      planned_.push_back(b);
+      bins_[b] = 0;
+    }
+  }
+}
+
+void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* smp_in,
+                         const Response& r) {
+  const Instruction& in = t.in;
+  auto u = [](auto e) { return static_cast<unsigned>(e); };
+  if (r.trap != TrapCause::kNone) {
+    Hit(Key({20, u(r.trap)}), [&] { return "tex.trap." + S(Name(r.trap)); });
+  }
+  const int store_before = last_store_surface_;
+  last_store_surface_ = -1;
+  last_tex_alias_ = b != nullptr ? b->alias_surface : -1;
+  if (b == nullptr || smp_in == nullptr || r.trap != TrapCause::kNone) return;
+  if (store_before >= 0 && store_before == b->alias_surface) {
+    Hit(Key({21, 0}), [] { return std::string("order.tex_after_store_to_its_surface"); });
+  }
+  const SamplerDesc& smp = *smp_in;
+  if (IsMultisample(in.geom)) {
+    Hit(Key({22, u(in.geom)}), [&] { return "tex.cross." + S(Name(in.geom)); });
+  } else {
+    Hit(Key({23, u(in.geom), u(smp.mag_filter), u(smp.mip_filter)}), [&] {
+      return "tex.cross." + S(Name(in.geom)) + "." + S(Name(smp.mag_filter)) + "." +
+             S(Name(smp.mip_filter));
+    });
+  }
+  for (AddressMode a : {smp.address[0], smp.address[1], smp.address[2]}) {
+    Hit(Key({24, u(a)}), [&] { return "tex.address." + S(Name(a)); });
+  }
+  Hit(Key({25, u(in.type)}), [&] { return "tex.dtype." + S(Name(in.type)); });
+  static const char* const kKinds[] = {"unorm", "snorm", "uint", "sint", "half", "float"};
+  Hit(Key({26, u(b->tex.fmt.kind)}), [&] { return std::string("tex.format.") + kKinds[u(b->tex.fmt.kind)]; });
+  if (b->tex.fmt.srgb) Hit(Key({26, 99}), [] { return std::string("tex.format.srgb"); });
+  Hit(Key({27, u(in.tex_mode)}), [&] { return std::string("tex.mode.") + kTexModes[u(in.tex_mode)]; });
+  const bool s32 = in.coord_type == DataType::kS32;
+  Hit(Key({28, s32}), [&] { return std::string(s32 ? "tex.coords.s32" : "tex.coords.f32"); });
+  if (!in.offset.empty()) Hit(Key({29, 0}), [] { return std::string("tex.offsets"); });
+  if (in.has_depth_ref) Hit(Key({29, 1}), [] { return std::string("tex.depth_compare"); });
+  if (!r.pred) Hit(Key({29, 2}), [] { return std::string("tex.nonresident"); });
+  Hit(Key({29, 3u + in.has_sampler}), [&] { return std::string(in.has_sampler ? "tex.independent" : "tex.unified"); });
+  Hit(Key({29, 5u + smp.normalized}), [&] { return std::string(smp.normalized ? "tex.normalized" : "tex.unnormalized"); });
+}
+
 void Coverage::SetFamilies(const FormatFamilies& f) {
   by_key_.m.clear();  // bins may be renamed below
   families_ = f;
@@ -79,6 +157,17 @@ void Coverage::SetFamilies(const FormatFamilies& f) {
 void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r) {
   const Instruction& in = t.in;
   auto u = [](auto e) { return static_cast<unsigned>(e); };
+  // Store/tex ordering: a store or reduction right after a tex of a texture sharing its surface.
+  const int tex_before = last_tex_alias_;
+  last_tex_alias_ = -1;
+  last_store_surface_ = -1;
+  if ((in.opcode == Opcode::kSust || in.opcode == Opcode::kSured) && r.trap == TrapCause::kNone &&
+      r.write.valid) {
+    last_store_surface_ = static_cast<int>(t.req.handle);
+    if (tex_before >= 0 && tex_before == static_cast<int>(t.req.handle)) {
+      Hit(Key({21, 1}), [] { return std::string("order.store_after_tex_of_its_surface"); });
+    }
+  }
   Hit(Key({1, in.resource_is_symbol}),
       [&] { return std::string(in.resource_is_symbol ? "handle.direct" : "handle.indirect"); });
   if (r.trap != TrapCause::kNone) Hit(Key({2, u(r.trap)}), [&] { return "trap." + S(Name(r.trap)); });

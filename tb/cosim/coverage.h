@@ -26,8 +26,14 @@ class Coverage {
   // A configuration that leaves format families out: their sust.p bins become
   // format.sust.p_left_out.<format>, hit when such a store traps format_mismatch.
   void SetFamilies(const FormatFamilies& f);
+  // A unit with the texture path: plans the tex bins (the tex class and its ordering against
+  // surface stores).
+  void EnableTex();
   // Counts one executed transaction (the surface it named may be null: invalid handle).
   void Sample(const Txn& t, const ResolvedSurface* s, const Response& r);
+  // Counts one executed tex (b: the texture it sampled, smp: the sampler in force; null for a bad
+  // handle).
+  void SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* smp, const Response& r);
   const std::map<std::string, uint64_t>& bins() const { return bins_; }
   uint64_t Count(const std::string& bin) const {
     const auto it = bins_.find(bin);
@@ -77,6 +83,9 @@ class Coverage {
     uint32_t size;
   };
   std::deque<Recent> recent_;  // the last few memory accesses, for hazard bins
+  // The previous transaction, for the store/tex ordering bins: a store's surface, or the surface
+  // a sampled texture shares its bytes with (-1: neither).
+  int last_store_surface_ = -1, last_tex_alias_ = -1;
 };
 
 }  // namespace tsu::tb

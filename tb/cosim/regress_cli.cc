@@ -64,7 +64,8 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
-                "illegal=1', or @FILE with one name=weight per line");
+                "illegal=1' (with --config tex also tex=W and store_tex=W, default 25 and 4), or "
+                "@FILE with one name=weight per line");
   r->add_flag("--waves", a.waves, "Trace the whole run to <artifacts>/regress_seed<N>.fst");
   r->add_option("--junit", a.junit, "Write a JUnit XML report to this file");
   r->add_option("--artifacts", a.artifacts, "Directory for waveforms and logs (default regress_artifacts)");
@@ -137,6 +138,7 @@ int RunRegressCommand(int argc, char** argv) {
   if (a.list_bins) {
     std::set<std::string> bins;
     Coverage full, reduced;
+    full.EnableTex();
     reduced.SetFamilies(FormatFamilies{false, false, false});
     for (const Coverage* c : {&full, &reduced}) {
       bins.insert(c->planned_bins().begin(), c->planned_bins().end());
@@ -165,6 +167,11 @@ int RunRegressCommand(int argc, char** argv) {
   std::string err;
   if (!a.mix.empty() && !o.mix.Parse(a.mix, &err)) {
     std::cerr << "error: --mix: " << err << "\n";
+    return 2;
+  }
+  if (o.mix.HasTex() && !CosimHasTex(a.config)) {
+    std::cerr << "error: --mix: configuration '" << a.config << "' has no texture path "
+                 "(EnableTex=0); tex and store_tex need one, e.g. --config tex\n";
     return 2;
   }
   o.waves = a.waves;
@@ -212,7 +219,8 @@ int RunRegressCommand(int argc, char** argv) {
     // (tsu_rtl_tests).
     static const char* const kStages[] = {"",          "u_accept.",   "u_desc.",   "u_decode.",
                                           "u_address.", "u_issue.",   "u_complete.",
-                                          "u_respond."};
+                                          "u_respond.", "g_tex.",     "g_tex.u_mem_arb.",
+                                          "g_tex.u_dmem_arb."};
     auto is_top_point = [](const std::string& hier) {
       for (const char* stage : kStages) {
         if (hier.rfind(std::string("tsu_top.tsu_top.") + stage + "c_", 0) == 0) return true;

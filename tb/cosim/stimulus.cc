@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "surface_gen.h"
+#include "tex_gen.h"
 
 namespace tsu::tb {
 namespace {
@@ -62,8 +63,8 @@ bool Mix::Parse(const std::string& spec_in, std::string* error) {
     }
     const std::string name = item.substr(0, eq);
     if (weights.count(name) == 0) {
-      *error = "unknown mix name '" + name + "' (suld, sust, sured, suq, chain, store_load, "
-               "bad_handle, illegal)";
+      *error = "unknown mix name '" + name + "' (suld, sust, sured, suq, tex, chain, "
+               "store_load, store_tex, bad_handle, illegal)";
       return false;
     }
     char* end = nullptr;
@@ -73,6 +74,7 @@ bool Mix::Parse(const std::string& spec_in, std::string* error) {
       return false;
     }
     weights[name] = static_cast<int>(w);
+    given.insert(name);
   }
   int total = 0;
   for (const auto& [n, w] : weights) total += w;
@@ -152,11 +154,59 @@ void Stimulus::Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uin
   PlaceCoords(g, x, y, z, layer, r->coords);
 }
 
-Txn Stimulus::Random(const std::string& kind) {
+void Stimulus::SetTextures(std::vector<TexBinding> textures, std::vector<uint64_t> samplers,
+                           uint64_t pool_entries) {
+  textures_ = std::move(textures);
+  samplers_ = std::move(samplers);
+  pool_entries_ = pool_entries;
+}
+
+// A tex of texture `texture` (or a random one), now and then with a bad handle: an unbound slot,
+// one past the pool, a sampler slot as the texture, an unbound or non-sampler independent
+// sampler, or another texture's form (a geometry mismatch when the geometries differ).
+Txn Stimulus::Tex(int texture) {
+  const int n = static_cast<int>(textures_.size());
+  const int i = texture >= 0 ? texture : static_cast<int>(Uniform(rng_, 0, n - 1));
+  const bool independent = !samplers_.empty() && Chance(rng_, 30);
+  uint64_t handle = textures_[i].handle;
+  uint64_t sampler = independent ? samplers_[Uniform(rng_, 0, samplers_.size() - 1)] : 0;
+  int source = i;
+  std::string how;
+  const int pick = texture >= 0 ? 99 : static_cast<int>(Uniform(rng_, 0, 99));
+  if (pick < 2) {
+    handle = Chance(rng_, 50) ? pool_entries_ - 1 : 0x0Full << 20;  // unbound; past the pool
+    how = " (unbound or out-of-pool texture handle)";
+  } else if (pick < 4) {
+    handle = textures_[i].sampler;
+    how = " (a sampler slot as the texture)";
+  } else if (pick < 6 && independent) {
+    sampler = Chance(rng_, 50) ? pool_entries_ - 1 : textures_[i].handle;
+    how = " (unbound or non-sampler independent sampler)";
+  } else if (pick < 10) {
+    source = static_cast<int>(Uniform(rng_, 0, n - 1));
+    if (source != i) how = " (the form of texture " + std::to_string(source) + ")";
+  }
+  TexOp op = RandomTexOp(rng_, textures_[source].tex, independent, handle, sampler);
+  Txn t;
+  t.in = op.in;
+  t.req = op.req;
+  t.cls = "tex";
+  t.texture = how.empty() ? i : -1;
+  std::ostringstream d;
+  d << op.ptx << "  texture h" << handle;
+  if (independent) d << ", sampler h" << sampler;
+  d << how;
+  t.text = d.str();
+  return t;
+}
+
+Txn Stimulus::Random(const std::string& kind, int surface) {
+  if (kind == "tex" && !textures_.empty()) return Tex();
   Txn t;
   Instruction& in = t.in;
   Request& rq = t.req;
-  const size_t h = static_cast<size_t>(Uniform(rng_, 0, surfaces_.size() - 1));
+  const size_t h = surface >= 0 ? static_cast<size_t>(surface)
+                                : static_cast<size_t>(Uniform(rng_, 0, surfaces_.size() - 1));
   const ResolvedSurface& s = surfaces_[h];
   rq.handle = h;
   in.resource_is_symbol = Chance(rng_, 70);  // else a .u64 register holds the handle (indirect)
@@ -209,8 +259,8 @@ Txn Stimulus::Random(const std::string& kind) {
     const uint32_t tb = static_cast<uint32_t>(s.fmt.texel_bytes);
     Coords(s, in.geom, tb, tb, &rq);
     for (int i = 0; i < 4; ++i) rq.data[i] = data32(int_fmt);
-  } else {  // suld.b / sust.b
-    in.opcode = kind == "suld" ? Opcode::kSuld : Opcode::kSust;
+  } else {  // suld.b / sust.b (and tex without textures: suld)
+    in.opcode = kind == "sust" ? Opcode::kSust : Opcode::kSuld;
     in.addressing = Addressing::kByte;
     static const DataType kTypes[] = {DataType::kB8, DataType::kB16, DataType::kB32, DataType::kB64};
     do {
@@ -261,6 +311,20 @@ Txn Stimulus::Next() {
     queued_.insert(queued_.begin(), ld);
     return st;
   }
+  if (kind == "store_tex") {  // a store to a surface and a tex of a texture sharing its bytes
+    std::vector<int> aliased;
+    for (size_t k = 0; k < textures_.size(); ++k) {
+      if (textures_[k].alias_surface >= 0) aliased.push_back(static_cast<int>(k));
+    }
+    if (aliased.empty()) return Random("sust");
+    const int k = aliased[Uniform(rng_, 0, aliased.size() - 1)];
+    Txn st = Random(Chance(rng_, 75) ? "sust" : "sured", textures_[k].alias_surface);
+    st.in.geom = surfaces_[textures_[k].alias_surface].desc.dim;  // no geometry trap
+    Txn tx = Tex(k);
+    if (Chance(rng_, 50)) std::swap(st, tx);
+    queued_.insert(queued_.begin(), tx);
+    return st;
+  }
   if (kind == "bad_handle") {
     Txn t = Random(Chance(rng_, 50) ? "suld" : "suq");
     const int pickh = static_cast<int>(Uniform(rng_, 0, 2));
@@ -286,6 +350,7 @@ Txn Stimulus::Next() {
 }
 
 std::string Stimulus::Describe(const Txn& t) {
+  if (!t.text.empty()) return t.text;
   const Instruction& in = t.in;
   std::ostringstream o;
   o << Name(in.opcode);

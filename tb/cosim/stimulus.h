@@ -7,31 +7,55 @@
 #include <cstdint>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "tsu/descriptor.h"
 #include "tsu/instruction.h"
+#include "tsu/texture.h"
 #include "tsu/transaction.h"
 
 namespace tsu::tb {
 
-// Relative weights of what the generator emits. Classes: suld, sust, sured, suq; scenarios:
-// chain (a burst of sureds to one address), store_load (sust then suld of the same bytes),
-// bad_handle (an unbound or out-of-table handle), illegal (a hand-built form the unit rejects).
+// Relative weights of what the generator emits. Classes: suld, sust, sured, suq, tex;
+// scenarios: chain (a burst of sureds to one address), store_load (sust then suld of the same
+// bytes), store_tex (a store to a surface and a tex of a texture sharing its bytes, in either
+// order), bad_handle (an unbound or out-of-table handle), illegal (a hand-built form the unit
+// rejects). tex and store_tex default to 0 here; a unit with the texture path gives them
+// kTexWeights unless the mix names them.
 struct Mix {
   std::map<std::string, int> weights = {{"suld", 30}, {"sust", 30}, {"sured", 20}, {"suq", 6},
                                         {"chain", 6}, {"store_load", 6}, {"bad_handle", 1},
-                                        {"illegal", 1}};
+                                        {"illegal", 1}, {"tex", 0}, {"store_tex", 0}};
+  static constexpr int kTexWeight = 25, kStoreTexWeight = 4;
+  std::set<std::string> given;  // names the spec set
   // "suld=3,sust=1" (names above); unnamed keep their defaults; "@file" reads the same from a
   // file (one name=weight per line, '#' comments). Returns false with a message on error.
   bool Parse(const std::string& spec, std::string* error);
+  bool HasTex() const { return weights.at("tex") > 0 || weights.at("store_tex") > 0; }
+  // The texture path's default share, for the names the spec left alone.
+  void AddTexDefaults() {
+    if (!given.count("tex")) weights["tex"] = kTexWeight;
+    if (!given.count("store_tex")) weights["store_tex"] = kStoreTexWeight;
+  }
 };
 
 struct Txn {
   Instruction in;
   Request req;
-  std::string cls;  // suld, sust, sured, suq (the opcode), for the closing table
+  std::string cls;   // suld, sust, sured, suq, tex (the opcode), for the closing table
+  std::string text;  // tex: its PTX and handles (Describe)
+  int texture = -1;  // tex: which binding of textures() it samples (-1: a bad handle)
+};
+
+// A texture bound in the descriptor pool for the tex class: its header slot, its own sampler's
+// slot, and the surface whose bytes it shares (-1: none), for the store_tex scenario.
+struct TexBinding {
+  ResolvedTexture tex;
+  uint64_t handle = 0;
+  uint64_t sampler = 0;
+  int alias_surface = -1;
 };
 
 class Stimulus {
@@ -42,11 +66,17 @@ class Stimulus {
   const std::vector<ResolvedSurface>& surfaces() const { return surfaces_; }
   // Initial memory contents: (address, bytes) for each surface's footprint.
   void InitialMemory(std::vector<std::pair<uint64_t, std::vector<uint8_t>>>* out);
+  // The textures and independent-mode samplers tex requests name (slots of a pool of
+  // pool_entries); rebinding them starts a new set (the bench drains the unit first).
+  void SetTextures(std::vector<TexBinding> textures, std::vector<uint64_t> samplers,
+                   uint64_t pool_entries);
+  const std::vector<TexBinding>& textures() const { return textures_; }
   Txn Next();
   static std::string Describe(const Txn& t);
 
  private:
-  Txn Random(const std::string& kind);
+  Txn Random(const std::string& kind, int surface = -1);
+  Txn Tex(int texture = -1);
   void Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size, Request* r);
 
   std::mt19937_64 rng_;
@@ -54,6 +84,9 @@ class Stimulus {
   int entries_;
   std::vector<ResolvedSurface> surfaces_;
   std::vector<Txn> queued_;  // the rest of a scenario
+  std::vector<TexBinding> textures_;
+  std::vector<uint64_t> samplers_;
+  uint64_t pool_entries_ = 0;
 };
 
 }  // namespace tsu::tb

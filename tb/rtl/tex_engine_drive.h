@@ -12,6 +12,7 @@
 #include "Vtsu_tex_engine.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
 #include "Vtsu_tex_unit.h"
+#include "tex_gen.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
@@ -43,9 +44,7 @@ void DriveTexOperands(Dut* d, const Instruction& in, const Request& req) {
   d->req_compare_i = in.has_depth_ref;
   for (int k = 0; k < 4; ++k) d->req_coords_i[k] = req.coords[k];
   d->req_lod_i = req.lod;
-  uint32_t off = 0;
-  for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (req.offset[k] & 0xF) << (4 * k);
-  d->req_offset_i = off;
+  d->req_offset_i = TexOffsetPins(in, req);
   d->req_ref_i = req.depth_ref;
 }
 

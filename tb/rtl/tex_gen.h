@@ -40,6 +40,13 @@ struct TexOp {
 TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
                   uint64_t sampler_handle);
 
+// The offset pins of the RTL's tex request: offset element k's low 4 bits at [4k +: 4] (TF3).
+inline uint32_t TexOffsetPins(const Instruction& in, const Request& req) {
+  uint32_t off = 0;
+  for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (req.offset[k] & 0xF) << (4 * k);
+  return off;
+}
+
 // A fixed sampling workload for throughput and latency figures: a 64x64 RGBA8 UNORM
 // block-linear texture with 7 levels and random texels, its level records at 0x1000, and
 // `count` requests of `tex.level.2d.v4.f32.f32` (handle 1) at random normalized coordinates; the
