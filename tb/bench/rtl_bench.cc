@@ -18,6 +18,7 @@
 #include "Vtsu_tex_unit.h"
 #include "Vtsu_tex_texel.h"
 #include "Vtsu_tex_wrap.h"
+#include "Vtsu_top_tex.h"
 #include "tex_engine_drive.h"
 #include "tex_gen.h"
 
@@ -304,6 +305,67 @@ void BM_TexUnit(benchmark::State& state) {
       });
 }
 
+// tex through the whole unit (tsu_top, configuration tex): BM_TexUnit's workload on the unit's
+// request port (opcode tex), with the descriptor pool set on its configuration port and the
+// memory and descriptor ports shared with the (idle) surface path through tsu_port_arb.
+void BM_UnitTex(benchmark::State& state) {
+  const int kind = static_cast<int>(state.range(0));
+  const uint64_t latency = static_cast<uint64_t>(state.range(1));
+  tsu::tb::SamplingScene sc;
+  std::string err;
+  if (!tsu::tb::MakeSamplingScene(kind, 1024, &sc, &err)) {
+    state.SkipWithError(err.c_str());
+    return;
+  }
+  constexpr uint64_t kPool = 0x40000000;
+  sc.mem.Write(kPool + 64, sc.image.header.data(), 64);
+  sc.mem.Write(kPool + 128, sc.sampler.data(), 64);
+  const uint64_t cfg[2][2] = {{0, kPool}, {1, 8}};  // set_pool_base, set_pool_entries
+  tsu::tb::LinePort dport(~0ull), mport(~0ull);
+  uint64_t next = 0;
+  SamplingRates<Vtsu_top_tex>(
+      state, kind, "cold_latency",
+      [](Vtsu_top_tex* d) { d->dmem_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
+      [&](Vtsu_top_tex* d, uint64_t cycle, bool offer) {
+        d->cfg_valid_i = cycle < 2;
+        d->cfg_op_i = static_cast<uint8_t>(cycle < 2 ? cfg[cycle][0] : 0);
+        d->cfg_data_i = cycle < 2 ? cfg[cycle][1] : 0;
+        d->req_valid_i = offer && cycle >= 2;
+        const tsu::Request& rq = sc.reqs[next % sc.reqs.size()];
+        d->req_opcode_i = static_cast<uint8_t>(tsu::Opcode::kTex);
+        d->req_geom_i = static_cast<uint8_t>(sc.in.geom);
+        d->req_type_i = static_cast<uint8_t>(sc.in.type);
+        d->req_texmode_i = static_cast<uint8_t>(sc.in.tex_mode);
+        d->req_s32_i = sc.in.coord_type == tsu::DataType::kS32;
+        d->req_compare_i = sc.in.has_depth_ref;
+        d->req_has_sampler_i = sc.in.has_sampler;
+        d->req_handle_i = rq.handle;
+        d->req_sampler_i = rq.sampler;
+        d->req_lod_i = rq.lod;
+        d->req_offset_i = tsu::tb::TexOffsetPins(sc.in, rq);
+        d->req_ref_i = rq.depth_ref;
+        d->req_tag_i = static_cast<uint8_t>(next);
+        for (int k = 0; k < 4; ++k) d->req_coords_i[k] = rq.coords[k];
+        const uint8_t* dl = dport.Due(cycle);
+        const uint8_t* ml = mport.Due(cycle);
+        d->dmem_rsp_valid_i = dl != nullptr;
+        d->mem_rsp_valid_i = ml != nullptr;
+        if (dl != nullptr) tsu::tb::BytesToWords<16>(dl, d->dmem_rsp_rdata_i);
+        if (ml != nullptr) tsu::tb::BytesToWords<16>(ml, d->mem_rsp_rdata_i);
+        d->clk_i = 0;
+        d->eval();
+        const StepResult res{d->req_valid_i && d->req_ready_o, d->rsp_valid_o != 0};
+        next += res.accepted;
+        if (d->dmem_req_valid_o) dport.Accept(cycle, latency, d->dmem_req_addr_o, &sc.mem);
+        if (d->mem_req_valid_o) mport.Accept(cycle, latency, d->mem_req_addr_o, &sc.mem);
+        if (dl != nullptr && d->dmem_rsp_ready_o) dport.Pop();
+        if (ml != nullptr && d->mem_rsp_ready_o) mport.Pop();
+        d->clk_i = 1;
+        d->eval();
+        return res;
+      });
+}
+
 BENCHMARK(BM_SurfBounds);
 BENCHMARK(BM_Addrgen);
 BENCHMARK(BM_SurfAddr);
@@ -315,6 +377,7 @@ BENCHMARK(BM_TexTexel);
 BENCHMARK(BM_TexFilter)->Arg(1)->Arg(3)->Arg(11)->Arg(15);
 BENCHMARK(BM_TexEngine)->ArgsProduct({{0, 1, 2}, {1, 20}});
 BENCHMARK(BM_TexUnit)->ArgsProduct({{0, 1, 2}, {1, 20}});
+BENCHMARK(BM_UnitTex)->ArgsProduct({{0, 1, 2}, {1, 20}});
 
 }  // namespace
 
