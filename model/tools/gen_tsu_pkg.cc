@@ -124,6 +124,14 @@ int main() {
     std::printf("      8'd%u: v = 32'h%08x;\n", k, tsu::SrgbToLinear(k));
   }
   std::printf("      default: v = '0;\n    endcase\n    srgb_to_linear = v;\n  endfunction\n");
+  // The log2 table of LodFromRho2 (tsu::Log2Table, docs/semantics.md T5): a 256-entry ROM.
+  std::printf("\n  // round(256 * log2(1 + (k + 0.5) / 256)) (tsu::Log2Table, docs/semantics.md T5).\n");
+  std::printf("  function automatic logic [8:0] log2_table(logic [7:0] k);\n");
+  std::printf("    logic [8:0] v;\n    unique case (k)\n");
+  for (uint32_t k = 0; k < 256; ++k) {
+    std::printf("      8'd%u: v = 9'd%u;\n", k, tsu::Log2Table(k));
+  }
+  std::printf("      default: v = '0;\n    endcase\n    log2_table = v;\n  endfunction\n");
   std::printf("endpackage\n");
   return 0;
 }
