@@ -10,7 +10,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh"
 cd "$root/build"
 ./tsu regress --require-coverage --junit regress.xml "$@"
-tex_args=(--config tex --junit regress_tex.xml)
-[[ " $* " == *" --ops "* ]] || tex_args+=(--ops 50000)
-./tsu regress "${tex_args[@]}" "$@"
+# The tex run keeps the caller's options, except that a caller who names a configuration or a
+# length gets exactly that.
+if [[ " $* " != *" --config "* ]]; then
+  tex_args=(--config tex --junit regress_tex.xml)
+  [[ " $* " == *" --ops "* ]] || tex_args+=(--ops 50000)
+  ./tsu regress "${tex_args[@]}" "$@"
+fi
 exec ./tsu run --quiet "$root"/examples/*.tsu
