@@ -71,8 +71,8 @@ TEST(TexRho, RandomBitsAndGradients) {
           if (Chance(rng, 50)) {
             *in = static_cast<uint32_t>(rng());
           } else {  // rho2 of a gradient scaled to texels: (du^2 + dv^2), du and dv within 2^+-12
-            const float du = static_cast<float>(Uniform(rng, -1 << 24, 1 << 24)) / 4096.0f;
-            const float dv = static_cast<float>(Uniform(rng, -1 << 24, 1 << 24)) / 4096.0f;
+            const float du = static_cast<float>(Uniform(rng, -(1 << 24), 1 << 24)) / 4096.0f;
+            const float dv = static_cast<float>(Uniform(rng, -(1 << 24), 1 << 24)) / 4096.0f;
             *in = AsBits(du * du + dv * dv);
           }
         });
