@@ -727,8 +727,11 @@ void Bench<Dut, Root>::Run() {
       if (r.write.valid) wr_q_.push_back({n, r.write});
       if (cur.in.opcode == Opcode::kTex) {
         const auto& set = stim_.textures();
-        res_->coverage.SampleTex(cur, cur.texture >= 0 ? &set[cur.texture] : nullptr,
-                                 Model().unit.unit().FindSampler(cur.in.has_sampler ? cur.req.sampler : kTexSlot0 + 2 * cur.texture + 1), r);
+        const TexBinding* b = cur.texture >= 0 ? &set[cur.texture] : nullptr;
+        // The sampler in force: the named one (independent mode) or the texture's own.
+        const SamplerDesc* smp = b == nullptr ? nullptr
+                                 : Model().unit.unit().FindSampler(cur.in.has_sampler ? cur.req.sampler : b->sampler);
+        res_->coverage.SampleTex(cur, b, smp, r);
         if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty()) tex_rebind = true;
       } else {
         res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);

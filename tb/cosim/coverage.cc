@@ -105,11 +105,11 @@ void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* s
   if (r.trap != TrapCause::kNone) {
     Hit(Key({20, u(r.trap)}), [&] { return "tex.trap." + S(Name(r.trap)); });
   }
-  const int store_before = last_store_surface_;
-  last_store_surface_ = -1;
-  last_tex_alias_ = b != nullptr ? b->alias_surface : -1;
+  const uint64_t store_before = last_store_base_;
+  last_store_base_ = kNoBase;
+  last_tex_base_ = b != nullptr && b->alias_surface >= 0 ? b->tex.desc.base : kNoBase;
   if (b == nullptr || smp_in == nullptr || r.trap != TrapCause::kNone) return;
-  if (store_before >= 0 && store_before == b->alias_surface) {
+  if (store_before != kNoBase && store_before == b->tex.desc.base) {
     Hit(Key({21, 0}), [] { return std::string("order.tex_after_store_to_its_surface"); });
   }
   const SamplerDesc& smp = *smp_in;
@@ -158,13 +158,15 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
   const Instruction& in = t.in;
   auto u = [](auto e) { return static_cast<unsigned>(e); };
   // Store/tex ordering: a store or reduction right after a tex of a texture sharing its surface.
-  const int tex_before = last_tex_alias_;
-  last_tex_alias_ = -1;
-  last_store_surface_ = -1;
+  const uint64_t tex_before = last_tex_base_;
+  last_tex_base_ = kNoBase;
+  last_store_base_ = kNoBase;
   if ((in.opcode == Opcode::kSust || in.opcode == Opcode::kSured) && r.trap == TrapCause::kNone &&
       r.write.valid) {
-    last_store_surface_ = static_cast<int>(t.req.handle);
-    if (tex_before >= 0 && tex_before == static_cast<int>(t.req.handle)) {
+    // The surface the slot holds now (rebinding moves surfaces between slots): its bytes are the
+    // texture's when both start at the same base.
+    last_store_base_ = s != nullptr ? s->desc.base : kNoBase;
+    if (tex_before != kNoBase && tex_before == last_store_base_) {
       Hit(Key({21, 1}), [] { return std::string("order.store_after_tex_of_its_surface"); });
     }
   }

@@ -83,9 +83,10 @@ class Coverage {
     uint32_t size;
   };
   std::deque<Recent> recent_;  // the last few memory accesses, for hazard bins
-  // The previous transaction, for the store/tex ordering bins: a store's surface, or the surface
-  // a sampled texture shares its bytes with (-1: neither).
-  int last_store_surface_ = -1, last_tex_alias_ = -1;
+  // The previous transaction, for the store/tex ordering bins: the base of the surface a store
+  // wrote, or of a sampled texture that shares a surface's bytes (kNoBase: neither).
+  static constexpr uint64_t kNoBase = ~uint64_t{0};
+  uint64_t last_store_base_ = kNoBase, last_tex_base_ = kNoBase;
 };
 
 }  // namespace tsu::tb
