@@ -8,7 +8,7 @@ PKGS=(
   libsystemc-dev nlohmann-json3-dev libcli11-dev libpng-dev
   verilator yosys nextpnr-ice40 fpga-icestorm
   mesa-vulkan-drivers libvulkan-dev glslc vulkan-tools
-  lcov
+  lcov python3-matplotlib
   clang libclang-rt-14-dev
 )
 missing=()

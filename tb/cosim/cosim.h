@@ -79,6 +79,10 @@ std::vector<std::string> CosimConfigs();
 std::string ResultTable(const CosimResult& r);
 // JUnit XML: one test case per instruction class, plus memory image and coverage.
 std::string JUnitXml(const CosimResult& r, const CosimOptions& opt);
+// The run as one JSON object: configuration, seed, counts per class, cycles, cycles per
+// transaction, descriptor-cache hit rate, coverage verdict, pass, and the first mismatch with its
+// repeat command. Stable keys: tsu dse and the seed farm read it.
+std::string RunJson(const CosimResult& r, const CosimOptions& opt, bool coverage_ok);
 
 }  // namespace tsu::tb
 

@@ -36,6 +36,7 @@ struct RegressArgs {
   bool waves = false;
   std::string config = "default";
   std::string junit;
+  std::string json;
   std::string artifacts = "regress_artifacts";
   std::string coverage_dat;
   bool require_coverage = false;
@@ -68,6 +69,9 @@ CLI::App* AddRegressCommand(CLI::App& app) {
                 "@FILE with one name=weight per line");
   r->add_flag("--waves", a.waves, "Trace the whole run to <artifacts>/regress_seed<N>.fst");
   r->add_option("--junit", a.junit, "Write a JUnit XML report to this file");
+  r->add_option("--json", a.json,
+                 "Write the run's summary (counts, cycles, descriptor cache, verdict, first mismatch) "
+                 "as JSON to this file: what tsu dse and the seed farm read");
   r->add_option("--artifacts", a.artifacts, "Directory for waveforms and logs (default regress_artifacts)");
   r->add_option("--coverage-dat", a.coverage_dat, "Write Verilator line and cover-point coverage here");
   r->add_flag("--require-coverage", a.require_coverage,
@@ -153,7 +157,8 @@ int RunRegressCommand(int argc, char** argv) {
       return 2;
     }
     for (const auto& [opt, path] : {std::pair<const char*, const std::string&>{"--junit", a.junit},
-                                    {"--coverage-dat", a.coverage_dat}}) {
+                                    {"--coverage-dat", a.coverage_dat},
+                                    {"--json", a.json}}) {
       if (!path.empty() && !FileWritable(path, &why)) {
         std::cerr << "error: " << opt << ": " << why << "\n";
         return 2;
@@ -247,6 +252,16 @@ int RunRegressCommand(int argc, char** argv) {
     f.close();
     if (!f) {
       std::cerr << "error: --junit: could not write '" << a.junit << "'\n";
+      return 2;
+    }
+  }
+  const bool coverage_ok = !a.require_coverage || missing.empty();
+  if (!a.json.empty()) {
+    std::ofstream f(a.json);
+    f << RunJson(r, o, coverage_ok) << "\n";
+    f.close();
+    if (!f) {
+      std::cerr << "error: --json: could not write '" << a.json << "'\n";
       return 2;
     }
   }

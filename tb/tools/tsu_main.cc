@@ -6,7 +6,14 @@
 //   tsu run FILE...         run directed scripts (docs/run-scripts.md); exit 0 iff all hold
 //   tsu render [...]        draw PNGs through the model's tex (filtering, mipmaps, cube maps)
 //   tsu regress [...]       co-simulate the RTL against the model (tb/cosim); exit 0 iff no mismatch
+//   tsu regress --seeds A-B many seeds, on this machine or Slurm, merged (tb/dse/seeds.py)
+//   tsu dse [...]           sweep tsu_top's parameters: area, Fmax, throughput (tb/dse/dse.py)
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -152,7 +159,35 @@ int CmdRun(const std::vector<std::string>& files, bool quiet, const tsu::ScriptO
 // main(); this binary has its own main, so sc_main is never called.
 extern "C" int sc_main(int /*argc*/, char** /*argv*/) { return 2; }
 
+// The farm and the sweep are Python (tb/dse): they start processes, submit to Slurm and plot.
+// `tsu dse ...` and `tsu regress --seeds ...` hand over to them, with this binary and its build.
+int ExecPython(const char* script, const std::vector<std::string>& args) {
+  std::vector<std::string> words = {TSU_PYTHON, std::string(TSU_SOURCE_DIR) + "/tb/dse/" + script};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (std::string& w : words) cargv.push_back(w.data());
+  cargv.push_back(nullptr);
+  setenv("TSU_BUILD_DIR", TSU_BUILD_DIR, 0);
+  execvp(cargv[0], cargv.data());
+  std::cerr << "error: cannot run " << TSU_PYTHON << " for tb/dse/" << script << ": "
+            << std::strerror(errno) << " (scripts/setup.sh installs python3)\n";
+  return kExitUsage;
+}
+
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "dse") {
+    return ExecPython("dse.py", std::vector<std::string>(argv + 2, argv + argc));
+  }
+  if (argc >= 2 && std::string(argv[1]) == "regress") {
+    for (int i = 2; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "--seeds" || a.rfind("--seeds=", 0) == 0) {
+        std::vector<std::string> rest = {"--tsu", std::filesystem::weakly_canonical(std::filesystem::absolute(argv[0])).string()};
+        rest.insert(rest.end(), argv + 2, argv + argc);
+        return ExecPython("seeds.py", rest);
+      }
+    }
+  }
   CLI::App app{"tsu: golden model and tools for a PTX texture/surface unit"};
   app.require_subcommand(1);
 
@@ -201,6 +236,11 @@ int main(int argc, char** argv) {
   render->add_option("--height", ropt.height, "Image height (default 360)")->check(CLI::Range(16, 8192));
 
   auto* regress = tsu::tb::AddRegressCommand(app);
+  regress->footer("Many seeds, merged (JUnit, functional and line coverage, failures grouped):\n"
+                  "  tsu regress --seeds 1-64 [--jobs N | --slurm [--partition P] [--time T]] [options]");
+  // Listed for --help; `tsu dse ...` is handed to tb/dse/dse.py before parsing (see main).
+  app.add_subcommand("dse", "Sweep tsu_top's parameters: area, Fmax and cycles per transaction per "
+                            "point, and their Pareto front (tsu dse --help)");
 
   try {
     app.parse(argc, argv);
