@@ -213,7 +213,7 @@ def step_keys(point, build):
     params = json.dumps(sorted(point["params"].items()))
     rtl = rtl_sources()
     bench = glob.glob(os.path.join(ROOT, "tb", "cosim", "*.cc")) + glob.glob(os.path.join(ROOT, "tb", "cosim", "*.h")) + \
-        glob.glob(os.path.join(ROOT, "tb", "dse", "point", "*"))
+        glob.glob(os.path.join(ROOT, "tb", "dse", "point", "*")) + glob.glob(os.path.join(ROOT, "tb", "rtl", "*.h"))
     keys = {
         "sim": digest(rtl + bench + [p for p in bench_libs(build) if os.path.exists(p)], "sim" + params),
         "ice40": digest(rtl + [os.path.join(ROOT, "fpga", f) for f in ("fmax.sh", "fmax_wrap.py")], "ice40" + params),

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "Vtsu_addrgen.h"
@@ -253,6 +256,13 @@ TEST(SurfBounds, CorruptedExpectationIsCaught) {
   EXPECT_NE(r.report.find("oob_axes"), std::string::npos) << r.report;
   EXPECT_NE(r.report.find("TSU_SEED="), std::string::npos) << r.report;
   EXPECT_NE(r.report.find(".fst"), std::string::npos) << r.report;
+  // The replay (sim_run.h) left a waveform and a log that ends at the mismatch.
+  const std::string base = ArtifactDir() + "/" + CurrentTestName();
+  EXPECT_GT(std::filesystem::file_size(base + ".fst"), 1000u);
+  std::ifstream log_file(base + ".log");
+  const std::string log((std::istreambuf_iterator<char>(log_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(log.find("input #1234 (driven at cycle"), std::string::npos);
+  EXPECT_NE(log.find("MISMATCH"), std::string::npos);
   std::printf("caught as expected:\n%s\n", r.report.c_str());
 }
 

@@ -104,33 +104,16 @@ std::string Hex(const DescImage& d) {
 
 Result Run(const Options& opt, const std::string* trace_base) {
   Result r;
-  auto ctx = MakeRunContext(opt.seed, trace_base != nullptr);
-  auto dut = std::make_unique<Vtsu_desc>(ctx.get(), "tsu_desc");
-  std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), trace_base);
+  SimRun<Vtsu_desc> dut(opt.seed, "tsu_desc", trace_base, 0);  // a replay traces it all
   Rng rng(opt.seed);
   SlotMemory mem;
   Pool pool;                 // as the unit holds it (commands applied when taken)
-  uint64_t time = 0;
-
-  auto tick = [&]() {
-    dut->clk_i = 0;
-    dut->eval();
-    if (fst) fst->dump(time);
-    ++time;
-    dut->clk_i = 1;
-    dut->eval();
-    if (fst) fst->dump(time);
-    ++time;
-  };
-  dut->rst_ni = 0;
   dut->cfg_valid_i = 0;
   dut->in_valid_i = 0;
   dut->out_ready_i = 0;
   dut->dmem_req_ready_i = 0;
   dut->dmem_rsp_valid_i = 0;
-  tick();
-  tick();
-  dut->rst_ni = 1;
+  dut.Reset();
 
   // Software's queue of configuration commands; `apply` runs when the unit takes the command.
   struct Cmd {
@@ -206,8 +189,7 @@ Result Run(const Options& opt, const std::string* trace_base) {
         dut->dmem_rsp_rdata_i[w] = v;
       }
     }
-    dut->clk_i = 0;
-    dut->eval();
+    dut.Eval();
 
     // ---- Check what happens at this edge ----------------------------------------------------------
     if (dut->out_valid_o && dut->out_ready_i) {
@@ -312,30 +294,18 @@ Result Run(const Options& opt, const std::string* trace_base) {
       }
     }
 
-    if (ctx->gotError()) fail(cycle, "an assertion failed (message above)");
-    if (fst) fst->dump(time);
-    ++time;
-    dut->clk_i = 1;
-    dut->eval();
-    if (fst) fst->dump(time);
-    ++time;
+    if (dut.AssertionFailed()) fail(cycle, "an assertion failed (message above)");
+    dut.Tick(cycle);
     r.cycles = cycle + 1;
     if (n_next >= opt.requests && waiting.empty() && cmds.empty()) break;
   }
   if (r.ok && n_out != opt.requests) fail(r.cycles, "ran out of cycles with requests outstanding");
   if (trace_base != nullptr) {
-    fst->close();
-    if (std::FILE* f = std::fopen((*trace_base + ".log").c_str(), "w")) {
-      std::fputs(log.str().c_str(), f);
-      std::fclose(f);
-    }
+    dut.CloseTrace(log.str());
   } else if (r.ok) {
-    r.uncovered = UncoveredPoints(ctx.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
+    r.uncovered = UncoveredPoints(dut.context(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
                                   &r.cover_points);
   }
-  dut->final();
-  Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
-  dut.reset();
   return r;
 }
 

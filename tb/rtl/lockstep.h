@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "sim_run.h"
+
 namespace tsu::tb {
 
 // Appends "  name: expected 0x.., got 0x..\n" when the two differ (for Traits::Diff).
@@ -60,28 +62,6 @@ std::string CurrentTestName();
 // zero count ("hier: label").
 std::vector<std::string> UncoveredPoints(VerilatedContext* ctx, const std::string& dat_path,
                                          size_t* total_points);
-
-// A context for one run of a Verilated block: uninitialised state random (not zero) from the
-// seed so reset bugs show up, assertion failures reported to the bench rather than fatal, and
-// tracing allowed when the run will trace.
-inline std::unique_ptr<VerilatedContext> MakeRunContext(uint64_t seed, bool tracing) {
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);
-  ctx->randSeed(static_cast<int>(seed & 0x7FFFFFFF));
-  ctx->fatalOnError(false);
-  if (tracing) ctx->traceEverOn(true);
-  return ctx;
-}
-
-// FST tracing of a block into base.fst, or nothing when base is null.
-template <typename Dut>
-std::unique_ptr<VerilatedFstC> OpenTrace(Dut* dut, const std::string* base) {
-  if (base == nullptr) return nullptr;
-  auto fst = std::make_unique<VerilatedFstC>();
-  dut->trace(fst.get(), 99);
-  fst->open((*base + ".fst").c_str());
-  return fst;
-}
 
 // Input sources for Lockstep::Run: every element of a vector in order (the vector must
 // outlive the run), or `count` inputs drawn by gen(rng, &in) from a generator seeded with seed.
@@ -151,9 +131,7 @@ class Lockstep {
       rep << r.report << "\n  seed " << opt.seed << "; repeat with: " << ReproCommand(opt.seed);
       if (opt.replay_on_failure) {
         const std::string base = ArtifactDir() + "/" + CurrentTestName();
-        const uint64_t from = r.fail_cycle > static_cast<uint64_t>(opt.window)
-                                  ? r.fail_cycle - static_cast<uint64_t>(opt.window)
-                                  : 0;
+        const uint64_t from = ReplayFrom(r.fail_cycle, static_cast<uint64_t>(opt.window));
         std::string log_path = base + ".log";
         RunOnce(factory, opt, from, &base);
         rep << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
@@ -177,27 +155,10 @@ class Lockstep {
                                 uint64_t trace_from, const std::string* artefact_base) {
     LockstepResult r;
     const bool tracing = artefact_base != nullptr;
-    auto ctx = MakeRunContext(opt.seed, tracing);
-    auto dut = std::make_unique<typename T::Dut>(ctx.get(), T::kName);
-    std::unique_ptr<VerilatedFstC> fst = OpenTrace(dut.get(), artefact_base);
+    SimRun<typename T::Dut> dut(opt.seed, T::kName, artefact_base, trace_from);
     std::ostringstream log;
-    uint64_t time = 0;
-    auto dump = [&](uint64_t cycle) {
-      if (fst && cycle >= trace_from) fst->dump(time);
-    };
-
-    // Reset: two cycles with valid low.
     dut->valid_i = 0;
-    dut->rst_ni = 0;
-    for (int i = 0; i < 2; ++i) {
-      dut->clk_i = 0;
-      dut->eval();
-      ++time;
-      dut->clk_i = 1;
-      dut->eval();
-      ++time;
-    }
-    dut->rst_ni = 1;
+    dut.Reset();
 
     Source src = factory(opt.seed);
     std::mt19937_64 bubble_rng(opt.seed ^ 0xB0BB1E5ull);
@@ -220,8 +181,7 @@ class Lockstep {
       if (exhausted && in_flight == 0) break;
       if (have) T::Drive(dut.get(), cur);  // a bubble keeps the previous input's data
       dut->valid_i = valid;
-      dut->clk_i = 0;
-      dut->eval();
+      dut.Eval();
       Pending p{valid, valid ? n : 0, cycle, cur, Out{}};
       if (valid) {
         p.expected = T::Expect(cur);
@@ -238,7 +198,7 @@ class Lockstep {
                  (e.valid ? "0" : "1") + "\n";
         } else if (e.valid) {
           ++r.checked;
-          diff = T::Diff(e.expected, T::Sample(*dut));
+          diff = T::Diff(e.expected, T::Sample(dut.dut()));
         }
         if (tracing && cycle >= trace_from && e.valid) {
           log << "cycle " << cycle << " input #" << e.n << " (driven at cycle " << e.cycle
@@ -256,37 +216,22 @@ class Lockstep {
         if (e.valid) --in_flight;
         pipe.pop_front();
       }
-      if (ctx->gotError() && r.ok) {
+      if (dut.AssertionFailed() && r.ok) {
         r.ok = false;
         r.fail_cycle = cycle;
         r.report = std::string(T::kName) + ": an assertion failed at cycle " +
                    std::to_string(cycle) + " (message above)";
       }
-      dump(cycle);
-      ++time;
-      dut->clk_i = 1;
-      dut->eval();
-      dump(cycle);
-      ++time;
+      dut.Tick(cycle);
       r.cycles = cycle + 1;
       if (!r.ok) break;
     }
-    if (tracing) {
-      fst->close();
-      std::FILE* f = std::fopen((*artefact_base + ".log").c_str(), "w");
-      if (f != nullptr) {
-        std::fputs(log.str().c_str(), f);
-        std::fclose(f);
-      }
-    }
+    dut.CloseTrace(log.str());
     if (r.ok && !tracing) {
-      r.uncovered = UncoveredPoints(ctx.get(),
+      r.uncovered = UncoveredPoints(dut.context(),
                                     ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
                                     &r.cover_points);
     }
-    dut->final();
-    Verilated::threadContextp(ctx.get());  // 5.006 teardown order (toolchain.md)
-    dut.reset();
     return r;
   }
 };

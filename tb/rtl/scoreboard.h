@@ -1,8 +1,7 @@
 // Scoreboard benches: blocks whose latency varies (the filter tree, the sampling engine, the tex
-// unit), so a bench matches results to inputs by order rather than by a fixed delay. What every
-// such bench needs besides its stimulus and checks: the Verilated block in a run context, the
-// clock with an optional FST trace from a cycle on, reset, the cover points of a passing run,
-// and, on a failure, the deterministic replay that leaves the waveform and transaction log.
+// unit), so a bench matches results to inputs by order rather than by a fixed delay. The run
+// itself (context, clock, reset, trace) is the shared harness, sim_run.h; this adds the in-order
+// check, the verdict, and the replay that leaves the waveform and transaction log on a failure.
 #ifndef TSU_TB_RTL_SCOREBOARD_H_
 #define TSU_TB_RTL_SCOREBOARD_H_
 
@@ -20,6 +19,7 @@
 #include <vector>
 
 #include "lockstep.h"
+#include "sim_run.h"
 
 namespace tsu::tb {
 
@@ -91,86 +91,30 @@ class InOrderCheck {
   uint64_t silent_ = 0;
 };
 
-// One run of a Verilated block: traced to trace_base.fst from cycle trace_from on when
-// trace_base is set (a replay), untraced otherwise.
+// A scoreboard bench's run: the shared harness (sim_run.h) plus the verdict's two sources it
+// adds, assertions and, for a passing untraced run, the block's cover points.
 template <typename Dut>
-class ScoreboardDut {
+class ScoreboardDut : public SimRun<Dut> {
  public:
-  ScoreboardDut(uint64_t seed, const char* name, const std::string* trace_base,
-                uint64_t trace_from)
-      : ctx_(MakeRunContext(seed, trace_base != nullptr)),
-        dut_(std::make_unique<Dut>(ctx_.get(), name)),
-        fst_(OpenTrace(dut_.get(), trace_base)),
-        base_(trace_base != nullptr ? *trace_base : ""),
-        from_(trace_from) {}
-  ScoreboardDut(const ScoreboardDut&) = delete;
-  ScoreboardDut& operator=(const ScoreboardDut&) = delete;
-  ~ScoreboardDut() {
-    if (fst_) fst_->close();
-    dut_->final();
-    Verilated::threadContextp(ctx_.get());  // 5.006 teardown order (toolchain.md)
-    dut_.reset();
-  }
-
-  Dut* operator->() { return dut_.get(); }
-  Dut* get() { return dut_.get(); }
-  const Dut& dut() const { return *dut_; }
-  bool tracing() const { return fst_ != nullptr; }
-  // An assertion of the block failed (reported on stderr by Verilator).
-  bool AssertionFailed() const { return ctx_->gotError(); }
+  using SimRun<Dut>::SimRun;
   // Records an assertion failure of this cycle in *v.
   void CheckAssertions(uint64_t cycle, const char* block, RunVerdict* v) const {
-    if (ctx_->gotError()) {
+    if (this->AssertionFailed()) {
       v->Fail(cycle, std::string(block) + ": an assertion failed at cycle " +
                          std::to_string(cycle) + " (message above)");
     }
   }
-
-  // Two clocks with reset asserted (the caller has set the inputs idle), then released.
-  void Reset() {
-    dut_->rst_ni = 0;
-    dut_->clk_i = 0;
-    for (int i = 0; i < 2; ++i) {
-      dut_->eval();
-      Tick(0);
-    }
-    dut_->rst_ni = 1;
-  }
-  // The rising and the falling edge of `cycle`: inputs were set and outputs read before it.
-  void Tick(uint64_t cycle) {
-    const bool dump = fst_ && cycle >= from_;
-    if (dump) fst_->dump(time_);
-    ++time_;
-    dut_->clk_i = 1;
-    dut_->eval();
-    if (dump) fst_->dump(time_);
-    ++time_;
-    dut_->clk_i = 0;
-  }
   // At the end of a run. A replay closes its waveform and writes `log` beside it; a passing
   // untraced run returns the cover points never hit (their total in *points).
   std::vector<std::string> Finish(bool ok, const std::string& log, size_t* points) {
-    if (fst_) {
-      fst_->close();
-      fst_.reset();
-      if (std::FILE* f = std::fopen((base_ + ".log").c_str(), "w")) {
-        std::fputs(log.c_str(), f);
-        std::fclose(f);
-      }
+    if (this->tracing()) {
+      this->CloseTrace(log);
       return {};
     }
     if (!ok) return {};
-    return UncoveredPoints(ctx_.get(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
+    return UncoveredPoints(this->context(), ArtifactDir() + "/" + CurrentTestName() + ".cov.dat",
                            points);
   }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Dut> dut_;
-  std::unique_ptr<VerilatedFstC> fst_;
-  std::string base_;
-  uint64_t from_;
-  uint64_t time_ = 0;
 };
 
 // Runs a bench once (run(nullptr, 0)); if its result is not ok, runs it again traced over the
@@ -182,7 +126,7 @@ auto RunOrReplay(uint64_t seed, uint64_t window, RunFn run) {
   auto r = run(nullptr, 0);
   if (!r.ok) {
     const std::string base = ArtifactDir() + "/" + CurrentTestName();
-    const uint64_t from = r.fail_cycle > window ? r.fail_cycle - window : 0;
+    const uint64_t from = ReplayFrom(r.fail_cycle, window);
     run(&base, from);
     ADD_FAILURE() << r.report << "\n  seed " << seed << "; repeat with: " << ReproCommand(seed)
                   << "\n  waveform (cycles " << from << ".." << r.fail_cycle << "): " << base
