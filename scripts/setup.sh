@@ -9,6 +9,7 @@ PKGS=(
   verilator yosys nextpnr-ice40 fpga-icestorm
   mesa-vulkan-drivers libvulkan-dev glslc vulkan-tools
   lcov python3-matplotlib
+  slurm-wlm munge
   clang libclang-rt-14-dev
 )
 missing=()

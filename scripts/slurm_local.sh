@@ -1,82 +1,99 @@
 #!/usr/bin/env bash
-# A one-node Slurm cluster on this machine, for trying `tsu dse --slurm` and `tsu regress --seeds
-# ... --slurm` without a cluster (and for the CTest slurm.local_cluster). Needs root and Debian's
-# slurm-wlm and munge (apt-get install slurm-wlm munge).
+# A one-node Slurm cluster on this machine, kept in a directory of its own, for trying
+# `tsu dse --slurm` and `tsu regress --seeds ... --slurm` without a cluster, and for the CTest
+# farm.slurm_equals_local. Needs root and Debian's slurm-wlm and munge (scripts/setup.sh).
 #
-#   scripts/slurm_local.sh start    write /etc/slurm/slurm.conf (this host, all its cores, one
-#                                   partition "tsu"), start munged, slurmctld and slurmd, wait
-#                                   until the node is idle
-#   scripts/slurm_local.sh stop     stop the three daemons
-#   scripts/slurm_local.sh status   sinfo
+#   scripts/slurm_local.sh start DIR    write DIR/slurm.conf (this host, its cores, partition
+#                                       "tsu", ports of its own), start munged (if not running),
+#                                       slurmctld and slurmd, wait until the node is idle
+#   export SLURM_CONF=DIR/slurm.conf    then sbatch, sinfo, tsu ... --slurm use this cluster
+#   scripts/slurm_local.sh stop DIR     stop what start started
 #
-# It will not overwrite a slurm.conf it did not write. No cgroups (proctrack/linuxproc,
-# task/none): it works inside containers.
+# Nothing outside DIR is written except munged's socket (/run/munge). No cgroups
+# (proctrack/linuxproc, task/none): it runs inside containers. Recipe: ../shared/reference/
+# toolchain.md, "A single-node Slurm for tests".
 set -euo pipefail
-conf=/etc/slurm/slurm.conf
-mark="# Written by tsu scripts/slurm_local.sh"
-need() { command -v "$1" >/dev/null || { echo "slurm_local: $1 not found (apt-get install slurm-wlm munge)" >&2; exit 2; }; }
+usage() { sed -n '2,14p' "$0"; exit 2; }
+[[ $# -eq 2 ]] || usage
+cmd="$1"
+mkdir -p "$2"
+dir="$(cd "$2" && pwd)"
+conf="$dir/slurm.conf"
+need() { command -v "$1" >/dev/null || { echo "slurm_local: $1 not found (scripts/setup.sh installs slurm-wlm and munge)" >&2; exit 2; }; }
 
 start() {
-  [[ "$(id -u)" -eq 0 ]] || { echo "slurm_local: start needs root" >&2; exit 2; }
+  [[ "$(id -u)" -eq 0 ]] || { echo "slurm_local: starting slurmctld and slurmd needs root" >&2; exit 2; }
   need munged; need slurmctld; need slurmd; need sinfo
-  if [[ -f "$conf" ]] && ! grep -q "^$mark" "$conf"; then
-    echo "slurm_local: $conf exists and is not ours; not touching it" >&2
-    exit 2
-  fi
-  local host cpus mem
+  local host cpus port
   host="$(hostname -s)"
   cpus="$(nproc)"
-  mem="$(awk '/MemTotal/{print int($2 / 1024 * 0.9)}' /proc/meminfo)"
-  mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge
-  chown slurm:slurm /var/spool/slurmctld /var/log/slurm
+  port=$((20000 + RANDOM % 20000))  # two clusters on one machine must not share ports
+  mkdir -p "$dir/state" "$dir/spool" "$dir/log"
   cat > "$conf" <<EOF
-$mark: a one-node cluster for tsu's farm.
+# Written by tsu scripts/slurm_local.sh: a one-node cluster for tsu's farm.
 ClusterName=tsu
 SlurmctldHost=$host
-SlurmUser=slurm
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-StateSaveLocation=/var/spool/slurmctld
-SlurmdSpoolDir=/var/spool/slurmd
-SlurmctldPidFile=/run/slurmctld.pid
-SlurmdPidFile=/run/slurmd.pid
-SlurmctldLogFile=/var/log/slurm/slurmctld.log
-SlurmdLogFile=/var/log/slurm/slurmd.log
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/log/slurmctld.log
+SlurmdLogFile=$dir/log/slurmd.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
-SelectTypeParameters=CR_Core_Memory
+SelectTypeParameters=CR_Core
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 MpiDefault=none
 ReturnToService=2
-NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
-PartitionName=tsu Nodes=$host Default=YES MaxTime=INFINITE State=UP DefMemPerCPU=$((mem / cpus))
+NodeName=$host CPUs=$cpus RealMemory=2000 State=UNKNOWN
+PartitionName=tsu Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
-  chown munge:munge /run/munge 2>/dev/null || true
-  pgrep -x munged >/dev/null || su -s /bin/sh munge -c munged 2>/dev/null || munged --force
-  pgrep -x slurmctld >/dev/null || slurmctld
-  pgrep -x slurmd >/dev/null || slurmd
+  export SLURM_CONF="$conf"
+  if ! pgrep -x munged >/dev/null; then
+    mkdir -p /run/munge
+    chown munge:munge /run/munge 2>/dev/null || true
+    munged --force 2>/dev/null
+    touch "$dir/munged.ours"
+  fi
+  for _ in $(seq 1 20); do munge -n >/dev/null 2>&1 && break; sleep 0.5; done
+  munge -n >/dev/null 2>&1 || { echo "slurm_local: munged does not answer (munge -n)" >&2; exit 1; }
+  slurmctld -c
+  slurmd
   for _ in $(seq 1 30); do
     if sinfo -h -o '%T' 2>/dev/null | grep -q idle; then
-      echo "slurm_local: node $host idle ($cpus CPUs, $mem MB); partition tsu"
+      echo "slurm_local: node $host idle ($cpus CPUs), partition tsu; export SLURM_CONF=$conf"
       return 0
     fi
     sleep 1
   done
-  echo "slurm_local: the node did not come up; see /var/log/slurm/*.log" >&2
+  echo "slurm_local: the node did not come up; see $dir/log/" >&2
+  stop
   exit 1
 }
 
 stop() {
-  pkill -x slurmd || true
-  pkill -x slurmctld || true
-  pkill -x munged || true
+  local f
+  for f in slurmd slurmctld; do
+    if [[ -f "$dir/$f.pid" ]]; then
+      kill "$(cat "$dir/$f.pid")" 2>/dev/null || true
+      rm -f "$dir/$f.pid"
+    fi
+  done
+  if [[ -f "$dir/munged.ours" ]]; then
+    pkill -x munged || true
+    rm -f "$dir/munged.ours"
+  fi
 }
 
-case "${1:-}" in
+case "$cmd" in
   start) start ;;
   stop) stop ;;
-  status) need sinfo; sinfo ;;
-  *) sed -n '2,13p' "$0"; exit 2 ;;
+  *) usage ;;
 esac

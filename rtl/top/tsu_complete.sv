@@ -160,11 +160,21 @@ module tsu_complete #(
   assign rmw_push_o = c_ready && c_sured;
   assign rsp_push_o = c_ready;
 
-  always_ff @(posedge clk_i) begin
-    if (rmw_push_o) begin
-      hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
-      hist_mask_q <= {hist_mask_q[(MaxReads-1)*16-1:0], c_mask};
-      hist_data_q <= {hist_data_q[(MaxReads-1)*128-1:0], rmw_wdata_o};
+  if (MaxReads == 1) begin : g_hist_one  // one slot: no older entries to shift along
+    always_ff @(posedge clk_i) begin
+      if (rmw_push_o) begin
+        hist_line_q <= c_line;
+        hist_mask_q <= c_mask;
+        hist_data_q <= rmw_wdata_o;
+      end
+    end
+  end else begin : g_hist_shift
+    always_ff @(posedge clk_i) begin
+      if (rmw_push_o) begin
+        hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
+        hist_mask_q <= {hist_mask_q[(MaxReads-1)*16-1:0], c_mask};
+        hist_data_q <= {hist_data_q[(MaxReads-1)*128-1:0], rmw_wdata_o};
+      end
     end
   end
 

@@ -297,13 +297,19 @@ def step_sim(pdir, point, keys):
     t0 = time.monotonic()
     params = ";".join("%s=%s" % kv for kv in sorted(point["params"].items()))
     exe = os.path.join(bdir, "tsu_point")
-    if old.get("key") != keys["sim"] or not os.path.exists(exe):
+    # The model is rebuilt only when what it is built from changed (its key beside it), so a
+    # point's results can be recomputed, or a prebuilt point moved, without a rebuild.
+    key_file = os.path.join(bdir, "tsu_point.key")
+    built = os.path.exists(exe) and os.path.exists(key_file) and read_text(key_file).strip() == keys["sim"]
+    if not built:
         for cmd in (["cmake", "-S", os.path.join(ROOT, "tb", "dse", "point"), "-B", bdir,
                      "-DTSU_BUILD_DIR=" + point["build"], "-DTSU_POINT_PARAMS=" + params],
                     ["cmake", "--build", bdir, "-j", "1"]):
             print("$ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
             if subprocess.call(cmd) != 0:
                 raise RuntimeError("building the point's model failed: %s" % " ".join(cmd[:2]))
+        with open(key_file, "w") as f:
+            f.write(keys["sim"] + "\n")
     build_secs = time.monotonic() - t0
     ok = True
     for name, argv in point["workloads"].items():
