@@ -159,4 +159,18 @@ package tsu_hw_pkg;
     end
   endfunction
 
+  // A texture extent (1 .. 2^17 - 1) as binary32, exact: the sizes that coordinates and
+  // gradients are scaled by (tsu_tex_engine, tsu_tex_grad).
+  function automatic logic [31:0] extent_f32(logic [16:0] n);
+    logic [31:0] f;
+    logic [4:0]  msb;
+    logic [16:0] m;
+    msb = 5'd0;
+    for (int b = 0; b < 17; b++) if (n[b]) msb = 5'(b);
+    m = n << (5'd16 - msb);  // the leading one at bit 16 (implied in f32)
+    f = {1'b0, 8'(8'd127 + 8'(msb)), m[15:0], 7'd0};
+    if (m[16] == 1'b0) f = 32'd0;  // n = 0: never asked for (extents are >= 1)
+    extent_f32 = f;
+  endfunction
+
 endpackage

@@ -158,6 +158,22 @@ int32_t LodFromRho2(float rho2) {
   return half < -kLodSat ? -kLodSat : half > kLodSat ? kLodSat : half;
 }
 
+uint32_t GradRho2(const uint32_t dpdx[3], const uint32_t dpdy[3], int axes, bool scale,
+                  const uint32_t size[3]) {
+  uint32_t sum[2];
+  for (int d = 0; d < 2; ++d) {
+    const uint32_t* g = d == 0 ? dpdx : dpdy;
+    uint32_t r = 0;
+    for (int a = 0; a < axes; ++a) {
+      const uint32_t u = scale ? F32Mul(g[a], AsBits(static_cast<float>(size[a]))) : g[a];
+      const uint32_t sq = F32Mul(u, u);
+      r = a == 0 ? sq : F32Add(r, sq);
+    }
+    sum[d] = r;
+  }
+  return AsFloat(sum[0]) >= AsFloat(sum[1]) ? sum[0] : sum[1];
+}
+
 void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, float* ma) {
   switch (face) {
     case 0: *sc = -z, *tc = -y, *ma = std::fabs(x); break;

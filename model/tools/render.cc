@@ -53,6 +53,32 @@ uint8_t ToByte(float v) {
   return static_cast<uint8_t>(std::lround(std::pow(v, 1.0f / 2.2f) * 255.0f));  // display gamma
 }
 
+// A frame's tex requests through the options' executor, or the model's unit. A trapped request
+// is an error: every request of a scene is well formed.
+bool RunFrame(const RenderOptions& o, const RenderBindings& scene, Unit* unit,
+              const Instruction& in, const std::vector<Request>& reqs,
+              std::vector<Response>* out) {
+  std::string err;
+  if (o.execute) {
+    if (!o.execute(scene, in, reqs, out, &err)) {
+      std::fprintf(stderr, "render: %s\n", err.c_str());
+      return false;
+    }
+  } else {
+    out->clear();
+    out->reserve(reqs.size());
+    for (const Request& r : reqs) out->push_back(unit->Execute(in, r));
+  }
+  for (size_t k = 0; k < out->size(); ++k) {
+    if ((*out)[k].trap != TrapCause::kNone) {
+      std::fprintf(stderr, "render: tex #%zu of the frame trapped %s\n", k,
+                   std::string(Name((*out)[k].trap)).c_str());
+      return false;
+    }
+  }
+  return out->size() == reqs.size();
+}
+
 // Writes float RGBA texels of one level (RGBA/FLOAT texture).
 void PutLevel(SparseMemory* mem, const ResolvedTexture& t, uint32_t level, uint32_t layer,
               const std::vector<float>& rgba) {
@@ -136,6 +162,8 @@ int Plane(const RenderOptions& o) {
     return true;
   };
   std::vector<uint8_t> rgb(static_cast<size_t>(W) * H * 3);
+  std::vector<Request> reqs;
+  std::vector<size_t> pixel;  // each request's pixel
   for (int y = 0; y < H; ++y) {
     for (int x = 0; x < W; ++x) {
       uint8_t* px = &rgb[(static_cast<size_t>(y) * W + x) * 3];
@@ -151,15 +179,27 @@ int Plane(const RenderOptions& o) {
       r.coords[0] = B(static_cast<float>(u)), r.coords[1] = B(static_cast<float>(v));
       r.dpdx[0] = B(static_cast<float>(ux - u)), r.dpdx[1] = B(static_cast<float>(vx - v));
       r.dpdy[0] = B(static_cast<float>(uy - u)), r.dpdy[1] = B(static_cast<float>(vy - v));
-      const Response out = unit.Execute(in, r);
-      for (int c = 0; c < 3; ++c) px[c] = ToByte(F(out.data[c]));
-      if (x == W / 2) px[0] = 255, px[1] = 255, px[2] = 0;  // the divide
+      reqs.push_back(r);
+      pixel.push_back(static_cast<size_t>(y) * W + x);
+    }
+  }
+  RenderBindings scene;
+  scene.mem = &mem;
+  scene.textures = {{1, &t}};
+  scene.samplers = {{1, nearest}, {2, trilinear}};
+  std::vector<Response> outs;
+  if (!RunFrame(o, scene, &unit, in, reqs, &outs)) return 2;
+  for (size_t k = 0; k < reqs.size(); ++k) {
+    uint8_t* px = &rgb[pixel[k] * 3];
+    for (int c = 0; c < 3; ++c) px[c] = ToByte(F(outs[k].data[c]));
+    if (pixel[k] % static_cast<size_t>(W) == static_cast<size_t>(W / 2)) {
+      px[0] = 255, px[1] = 255, px[2] = 0;  // the divide
     }
   }
   const std::string path = o.out_dir + "/tsu_plane.png";
   if (!WritePng(path, W, H, rgb)) return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;
-  std::printf("render: %s (%dx%d; left nearest without mipmaps, right trilinear; %d tex.grad)\n",
-              path.c_str(), W, H, W * H);
+  std::printf("render: %s (%dx%d; left nearest without mipmaps, right trilinear; %zu tex.grad)\n",
+              path.c_str(), W, H, reqs.size());
   return 0;
 }
 
@@ -200,6 +240,7 @@ int Cube(const RenderOptions& o) {
   }
   const int W = o.width, H = o.height;
   std::vector<uint8_t> rgb(static_cast<size_t>(W) * H * 3);
+  std::vector<Request> reqs;
   // An equirectangular panorama: every direction once, so all six faces and all twelve seams show.
   for (int y = 0; y < H; ++y) {
     for (int x = 0; x < W; ++x) {
@@ -209,10 +250,16 @@ int Cube(const RenderOptions& o) {
       r.coords[0] = B(static_cast<float>(std::cos(lat) * std::sin(lon)));
       r.coords[1] = B(static_cast<float>(std::sin(lat)));
       r.coords[2] = B(static_cast<float>(std::cos(lat) * std::cos(lon)));
-      const Response out = unit.Execute(in, r);
-      uint8_t* px = &rgb[(static_cast<size_t>(y) * W + x) * 3];
-      for (int c = 0; c < 3; ++c) px[c] = ToByte(F(out.data[c]));
+      reqs.push_back(r);  // pixel y * W + x
     }
+  }
+  RenderBindings scene;
+  scene.mem = &mem;
+  scene.textures = {{1, &t}};
+  std::vector<Response> outs;
+  if (!RunFrame(o, scene, &unit, in, reqs, &outs)) return 2;
+  for (size_t k = 0; k < reqs.size(); ++k) {
+    for (int c = 0; c < 3; ++c) rgb[k * 3 + static_cast<size_t>(c)] = ToByte(F(outs[k].data[c]));
   }
   const std::string path = o.out_dir + "/tsu_cube.png";
   if (!WritePng(path, W, H, rgb)) return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;

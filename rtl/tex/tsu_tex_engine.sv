@@ -1,8 +1,9 @@
 // tsu_tex_engine: the texture sampling pipeline, from a tex request (its decoded fields, operands,
-// texture header and sampler) to its result, for every geometry but cube, plain tex, .base and
-// .level (golden function: tsu::ExecTex on a texture bound from its slot; docs/semantics.md T1-T10).
+// texture header and sampler) to its result, for every geometry but cube, plain tex, .base,
+// .level and .grad (golden function: tsu::ExecTex on a texture bound from its slot; docs/semantics.md T1-T10).
 //
-//   setup (layer, sample, offsets, result class) -> tsu_tex_lod -> level-record reads (lvl_*)
+//   setup (layer, sample, offsets, result class) -> [.grad: tsu_tex_grad] -> tsu_tex_lod
+//   -> level-record reads (lvl_*)
 //   -> per level ("pass"): tsu_tex_level, coordinate x size (tsu_fp_mul), tsu_tex_coord, offsets,
 //      tsu_tex_wrap per axis
 //   -> per tap: tsu_addrgen and the residency bit -> texel and residency reads (mem_*)
@@ -30,12 +31,14 @@ module tsu_tex_engine #(
   input  logic               req_valid_i,
   output logic               req_ready_o,
   input  logic [3:0]         req_geom_i,     // tsu_pkg::geom_e (not cube)
-  input  logic [1:0]         req_mode_i,     // tsu_pkg::texmode_e (not grad)
+  input  logic [1:0]         req_mode_i,     // tsu_pkg::texmode_e
   input  logic               req_s32_i,      // .s32 coordinates
   input  logic [3:0]         req_dtype_i,    // tsu_pkg::dtype_e
   input  logic               req_compare_i,  // has a depth compare operand
   input  logic [127:0]       req_coords_i,   // operand c, element k in [32k +: 32]
   input  logic [31:0]        req_lod_i,
+  input  logic [95:0]        req_dpdx_i,     // .grad: dPdx, element a in [32a +: 32]
+  input  logic [95:0]        req_dpdy_i,     // .grad: dPdy
   input  logic [11:0]        req_offset_i,   // e: x, y, z offsets, 4 bits each (0 without e)
   input  logic [31:0]        req_ref_i,
   input  tsu_pkg::tex_desc_t req_tex_i,
@@ -64,6 +67,7 @@ module tsu_tex_engine #(
 );
   // ---- Latencies of the blocks it joins --------------------------------------------------------
   localparam int unsigned LodLat = 4;    // tsu_tex_lod
+  localparam int unsigned GradLat = 26;  // tsu_tex_grad
   localparam int unsigned MulLat = 6;    // tsu_fp_mul
   localparam int unsigned CoordLat = 2;  // tsu_tex_coord
   localparam int unsigned WrapLat = 15;  // tsu_tex_wrap
@@ -281,42 +285,110 @@ module tsu_tex_engine #(
   );
 
   // ---- Level of detail ----------------------------------------------------------------------------
+  // A .grad request's lambda comes from its gradients (tsu_tex_grad, GradLat cycles). Any other
+  // request goes straight to tsu_tex_lod, unless the gradient pipeline still holds a request: then
+  // it follows through a delay line of the same length, so requests reach tsu_tex_lod in order.
+  // Traffic without .grad keeps the engine's latency; a .grad request pays GradLat.
+  typedef struct packed {
+    logic [1:0]         mode;
+    logic [31:0]        lod;
+    logic signed [15:0] bias, min_lod, max_lod;
+    logic [1:0]         mip;
+    logic [4:0]         levels;
+    logic [63:0]        level_table;
+    logic               s32path, grad_level, float_res, lin_min, lin_mag;
+    logic [4:0]         level_s32;
+  } lod_in_t;
+  lod_in_t x_d, x_long, x_lod;
+  logic    x_grad, x_take_long, x_long_valid, x_lod_valid, g_valid;
+  logic [$clog2(GradLat + 2)-1:0] g_count_q;  // requests in the gradient pipeline
+  logic signed [15:0] g_lambda;
+  logic [31:0]        nc_g_rho2;
+  always_comb begin
+    x_grad = req_mode_i == 2'(tsu_pkg::TexModeGrad);
+    x_d.mode = req_mode_i;
+    x_d.lod = req_lod_i;
+    x_d.bias = req_smp_i.lod_bias;
+    x_d.min_lod = req_smp_i.min_lod;
+    x_d.max_lod = req_smp_i.max_lod;
+    // Integer coordinates with .grad: level (lambda + 127) >> 8, clamped (T5): the nearest mip
+    // filter's rule, whatever the sampler's.
+    x_d.grad_level = x_grad && req_s32_i && !s_is_ms;  // multisample: sample 0 of level 0
+    x_d.mip = x_d.grad_level ? 2'(tsu_pkg::MipNearest) : req_smp_i.mip_filter;
+    x_d.levels = req_tex_i.levels;
+    x_d.level_table = req_tex_i.level_table;
+    x_d.s32path = s_s32path;
+    x_d.level_s32 = s_level_s32;
+    x_d.float_res = s_float;
+    x_d.lin_min = s_linear_min;
+    x_d.lin_mag = s_linear_mag;
+  end
+  assign x_take_long = x_grad || g_count_q != '0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) g_count_q <= '0;
+    else g_count_q <= g_count_q + $bits(g_count_q)'(accept && x_take_long)
+                                - $bits(g_count_q)'(x_long_valid);
+  end
+  tsu_tex_grad u_grad (
+    .clk_i, .rst_ni,
+    .valid_i (accept && x_take_long),
+    .dpdx_i  (req_dpdx_i),
+    .dpdy_i  (req_dpdy_i),
+    .axes_i  (s_axes),
+    .scale_i (req_smp_i.normalized && !req_s32_i),
+    .width_i (req_tex_i.width[16:0] >> req_tex_i.samples_log2),
+    .height_i(req_tex_i.height[16:0]),
+    .depth_i ({4'd0, req_tex_i.depth[12:0]}),
+    .valid_o (g_valid),
+    .rho2_o  (nc_g_rho2),
+    .lambda_o(g_lambda)
+  );
+  tsu_delay #(.Width($bits(x_d)), .Depth(GradLat)) u_grad_side (
+    .clk_i, .rst_ni, .valid_i(accept && x_take_long), .data_i(x_d),
+    .valid_o(x_long_valid), .data_o(x_long)
+  );
+  // A request enters the short path only when the gradient pipeline is empty: the two never
+  // deliver in the same cycle.
+  assign x_lod_valid = x_long_valid || (accept && !x_take_long);
+  assign x_lod = x_long_valid ? x_long : x_d;
+
   logic       lod_valid, lod_minify;
   logic [5:0] lod_level, lod_next;
   logic [7:0] lod_frac;
   tsu_tex_lod u_lod (
     .clk_i, .rst_ni,
-    .valid_i      (accept),
-    .mode_i       (req_mode_i),
-    .lod_i        (req_lod_i),
-    .grad_lambda_i(16'sd0),
-    .bias_i       (req_smp_i.lod_bias),
-    .min_lod_i    (req_smp_i.min_lod),
-    .max_lod_i    (req_smp_i.max_lod),
-    .mip_i        (req_smp_i.mip_filter),
-    .levels_i     ({1'b0, req_tex_i.levels}),
-    .blend_i      (s_float),
+    .valid_i      (x_lod_valid),
+    .mode_i       (x_lod.mode),
+    .lod_i        (x_lod.lod),
+    .grad_lambda_i(g_lambda),
+    .bias_i       (x_lod.bias),
+    .min_lod_i    (x_lod.min_lod),
+    .max_lod_i    (x_lod.max_lod),
+    .mip_i        (x_lod.mip),
+    .levels_i     ({1'b0, x_lod.levels}),
+    .blend_i      (x_lod.float_res),
     .valid_o      (lod_valid),
     .minify_o     (lod_minify),
     .level_o      (lod_level),
     .next_o       (lod_next),
     .frac_o       (lod_frac)
   );
-  localparam int unsigned LodSideW = 64 + 1 + 5 + 1 + 1 + 1;
+  localparam int unsigned LodSideW = 64 + 1 + 1 + 5 + 1 + 1 + 1;
   logic [LodSideW-1:0] lod_side;
   tsu_delay #(.Width(LodSideW), .Depth(LodLat)) u_lod_side (
-    .clk_i, .rst_ni, .valid_i(accept),
-    .data_i({req_tex_i.level_table, s_s32path, s_level_s32, s_float, s_linear_min, s_linear_mag}),
+    .clk_i, .rst_ni, .valid_i(x_lod_valid),
+    .data_i({x_lod.level_table, x_lod.s32path, x_lod.grad_level, x_lod.level_s32, x_lod.float_res,
+             x_lod.lin_min, x_lod.lin_mag}),
     .valid_o(nc_u_lod_side_valid), .data_o(lod_side)
   );
   // Q1: levels to read. {table, hi, lo, two passes, linear, frac}
   logic [63:0] l_table;
-  logic        l_s32path, l_float, l_lin_min, l_lin_mag, l_two, l_linear;
+  logic        l_s32path, l_grad_level, l_float, l_lin_min, l_lin_mag, l_two, l_linear;
   logic [4:0]  l_level_s32, l_hi, l_lo;
   always_comb begin
-    {l_table, l_s32path, l_level_s32, l_float, l_lin_min, l_lin_mag} = lod_side;
+    {l_table, l_s32path, l_grad_level, l_level_s32, l_float, l_lin_min, l_lin_mag} = lod_side;
     l_two = !l_s32path && lod_frac != 8'd0;
-    l_hi = l_s32path ? l_level_s32 : lod_level[4:0];
+    l_hi = l_s32path && !l_grad_level ? l_level_s32 : lod_level[4:0];
     l_lo = lod_next[4:0];
     l_linear = !l_s32path && l_float && (lod_minify ? l_lin_min : l_lin_mag);
   end
@@ -443,17 +515,6 @@ module tsu_tex_engine #(
   );
 
   // The level coordinates: x = u * size for normalized coordinates (size exact in f32).
-  function automatic logic [31:0] extent_f32(logic [16:0] n);
-    logic [31:0] f;
-    logic [4:0]  msb;
-    logic [16:0] m;
-    msb = 5'd0;
-    for (int b = 0; b < 17; b++) if (n[b]) msb = 5'(b);
-    m = n << (5'd16 - msb);  // the leading one at bit 16 (implied in f32)
-    f = {1'b0, 8'(8'd127 + 8'(msb)), m[15:0], 7'd0};
-    if (m[16] == 1'b0) f = 32'd0;  // n = 0: never asked for (extents are >= 1)
-    extent_f32 = f;
-  endfunction
 
   logic [31:0] m_u [3];
   logic [16:0] m_n [3];
@@ -486,7 +547,7 @@ module tsu_tex_engine #(
       .clk_i, .rst_ni,
       .valid_i (p_fire),
       .a_i     (m_u[a]),
-      .b_i     (extent_f32(m_n[a])),
+      .b_i     (tsu_hw_pkg::extent_f32(m_n[a])),
       .valid_o (m_valid[a]),
       .result_o(m_x[a])
     );
@@ -949,12 +1010,18 @@ module tsu_tex_engine #(
   c_reads_full: cover property (@(posedge clk_i) !q4_empty && reads_q == ReadW'(MaxReads));
   c_taps_full: cover property (@(posedge clk_i) !q3_empty && tap_used_q == AgCntW'(TapDepth));
   c_inflight_full: cover property (@(posedge clk_i) req_valid_i && !req_ready_o);
+  // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
+  // follows a .grad one through it (order kept), or goes straight to the LOD block.
+  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid == x_long_valid);
+  c_grad: cover property (@(posedge clk_i) accept && x_grad);
+  c_follows_grad: cover property (@(posedge clk_i) accept && !x_grad && x_take_long);
+  c_grad_s32: cover property (@(posedge clk_i) accept && x_grad && x_d.grad_level);
   a_q6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) tx_valid |-> !(q6_empty == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
   /* verilator lint_on SYNCASYNCNET */
 `endif
 
   logic unused;
-  assign unused = ^{req_tex_i, req_smp_i, fmt, p_levels, p_pad0, p_pad1, p_pad2, s_lod_int,
+  assign unused = ^{req_tex_i, req_smp_i, fmt, nc_g_rho2, g_valid, p_levels, p_pad0, p_pad1, p_pad2, s_lod_int,
                     c_valid[2:1], m_valid[2:1], w_valid[2:1], is_s32path, is_two, is_second,
                     is_last, is_frac, is_offset, is_u, cs_second, cs_last, cs_two, cs_frac,
                     cs_w, cs_h, cs_d, cs_modes, cs_norm, s_layer32[31:11], s_sample32[31:3],

@@ -34,7 +34,7 @@ module tsu_tex_unit #(
   output logic               cfg_ready_o,
   input  tsu_pkg::cfg_op_e   cfg_op_i,
   input  logic [63:0]        cfg_data_i,
-  // Request: a well-formed tex (every geometry but cube; not .grad).
+  // Request: a well-formed tex (every geometry but cube).
   input  logic               req_valid_i,
   output logic               req_ready_o,
   input  logic [TagW-1:0]    req_tag_i,
@@ -50,6 +50,8 @@ module tsu_tex_unit #(
   input  logic [31:0]        req_lod_i,
   input  logic [11:0]        req_offset_i,
   input  logic [31:0]        req_ref_i,
+  input  logic [95:0]        req_dpdx_i,   // .grad: dPdx, element a in [32a +: 32]
+  input  logic [95:0]        req_dpdy_i,   // .grad: dPdy
   // Descriptor and level-record reads (16-byte lines, in-order responses).
   output logic               dmem_req_valid_o,
   input  logic               dmem_req_ready_i,
@@ -77,7 +79,7 @@ module tsu_tex_unit #(
   localparam int unsigned QxDepth = 4;
   localparam int unsigned QoDepth = MaxInflight + QxDepth + 4;
   localparam int unsigned RouteDepth = 16;  // descriptor-port reads outstanding
-  localparam int unsigned OpW = TagW + 4 + 2 + 1 + 4 + 1 + 128 + 32 + 12 + 32;
+  localparam int unsigned OpW = TagW + 4 + 2 + 1 + 4 + 1 + 128 + 32 + 12 + 32 + 192;
   localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
@@ -109,7 +111,8 @@ module tsu_tex_unit #(
     .in_handle_i     (req_handle_i),
     .in_need_i       (1'b1),
     .in_payload_i    ({req_tag_i, req_geom_i, req_mode_i, req_s32_i, req_dtype_i, req_compare_i,
-                       req_coords_i, req_lod_i, req_offset_i, req_ref_i, req_has_sampler_i,
+                       req_coords_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i, req_dpdy_i,
+                       req_has_sampler_i,
                        req_sampler_i}),
     .out_valid_o     (t_valid),
     .out_ready_i     (t_ready),
@@ -254,10 +257,12 @@ module tsu_tex_unit #(
   logic [127:0]       e_coords;
   logic [31:0]        e_lod, e_ref;
   logic [11:0]        e_offset;
+  logic [95:0]        e_dpdx, e_dpdy;
   assign {e_op, e_hdr_bits, e_smp_bits} = qx_out;
   assign e_hdr = e_hdr_bits;
   assign e_smp = e_smp_bits;
-  assign {e_tag, e_geom, e_mode, e_s32, e_dtype, e_compare, e_coords, e_lod, e_offset, e_ref} = e_op;
+  assign {e_tag, e_geom, e_mode, e_s32, e_dtype, e_compare, e_coords, e_lod, e_offset, e_ref, e_dpdx,
+          e_dpdy} = e_op;
   logic qo_full, qo_empty, qo_pop, eng_ready, eng_valid;
   logic [TagW+3-1:0] qo_out;
   logic [$clog2(QoDepth + 1)-1:0] nc_qo_count;
@@ -287,6 +292,8 @@ module tsu_tex_unit #(
     .req_compare_i  (e_compare),
     .req_coords_i   (e_coords),
     .req_lod_i      (e_lod),
+    .req_dpdx_i     (e_dpdx),
+    .req_dpdy_i     (e_dpdy),
     .req_offset_i   (e_offset),
     .req_ref_i      (e_ref),
     .req_tex_i      (e_hdr),

@@ -10,7 +10,6 @@ module tsu_accept #(
   parameter bit EnableTex = 1'b0
 ) (
   input  tsu_pkg::opcode_e     opcode_i,
-  input  tsu_pkg::texmode_e    texmode_i,
   input  tsu_pkg::addressing_e addressing_i,
   input  tsu_pkg::geom_e       geom_i,
   input  tsu_pkg::vec_e        vec_i,
@@ -40,7 +39,6 @@ module tsu_accept #(
     surface_geom = tsu_pkg::GEOM_SURFACE[geom_i];  // geometry.def
     // The model's well-formed tex (tsu::Unit, WellFormed) that the texture path samples.
     tex_ok = EnableTex && 32'(geom_i) <= 32'(tsu_pkg::GeomA2dms) && !tsu_pkg::GEOM_CUBE[geom_i] &&
-             texmode_i != tsu_pkg::TexModeGrad &&
              (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
               type_i == tsu_pkg::TypeF16 || type_i == tsu_pkg::TypeF32 ||
               type_i == tsu_pkg::TypeF16x2);

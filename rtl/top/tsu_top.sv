@@ -79,7 +79,7 @@ module tsu_top #(
   input  logic [127:0]                req_coords_i,  // operand b, element i in [32i +: 32]
   input  logic [255:0]                req_data_i,    // source element i in [64i +: 64]
   // tex operands (ignored for surface requests).
-  input  tsu_pkg::texmode_e           req_texmode_i, // plain, .base, .level (.grad: part II)
+  input  tsu_pkg::texmode_e           req_texmode_i, // plain, .base, .level, .grad
   input  logic                        req_s32_i,     // .s32 coordinates (else .f32)
   input  logic                        req_compare_i, // a depth reference is given
   input  logic                        req_has_sampler_i,  // independent mode
@@ -87,6 +87,8 @@ module tsu_top #(
   input  logic [31:0]                 req_lod_i,     // .level: the LOD (f32, or s32 with .s32)
   input  logic [11:0]                 req_offset_i,  // texel offsets, 4 bits per axis
   input  logic [31:0]                 req_ref_i,     // the depth reference (f32)
+  input  logic [95:0]                 req_dpdx_i,    // .grad: dPdx, element a in [32a +: 32] (f32)
+  input  logic [95:0]                 req_dpdy_i,    // .grad: dPdy
   // Response.
   output logic                        rsp_valid_o,
   input  logic                        rsp_ready_i,
@@ -138,7 +140,6 @@ module tsu_top #(
   tsu_hw_pkg::req_t req;
   tsu_accept #(.EnableTex(EnableTex)) u_accept (
     .opcode_i    (req_opcode_i),
-    .texmode_i   (req_texmode_i),
     .addressing_i(req_addressing_i),
     .geom_i      (req_geom_i),
     .vec_i       (req_vec_i),
@@ -396,6 +397,8 @@ module tsu_top #(
       .req_lod_i,
       .req_offset_i,
       .req_ref_i,
+      .req_dpdx_i,
+      .req_dpdy_i,
       .dmem_req_valid_o (t_dreq_valid),
       .dmem_req_ready_i (t_dreq_ready),
       .dmem_req_addr_o  (t_dreq_addr),
@@ -576,7 +579,8 @@ module tsu_top #(
     assign rsp_pred_o = 1'b1;
     logic unused_tex;
     assign unused_tex = ^{s_writes, req_texmode_i, req_s32_i, req_compare_i, req_has_sampler_i,
-                          req_sampler_i, req_lod_i, req_offset_i, req_ref_i};
+                          req_sampler_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i,
+                          req_dpdy_i};
   end
 
 `ifndef SYNTHESIS

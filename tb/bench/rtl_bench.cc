@@ -236,7 +236,7 @@ void BM_TexEngine(benchmark::State& state) {
     state.SkipWithError(err.c_str());
     return;
   }
-  tsu::tb::LinePort lvl, dat;
+  tsu::tb::LinePort lvl(tsu::tb::kEngineAddrMask), dat(tsu::tb::kEngineAddrMask);
   uint64_t next = 0;
   SamplingRates<Vtsu_tex_engine>(
       state, kind, "latency",
@@ -273,7 +273,7 @@ void BM_TexUnit(benchmark::State& state) {
   sc.mem.Write(kPool + 64, sc.image.header.data(), 64);
   sc.mem.Write(kPool + 128, sc.sampler.data(), 64);
   const uint64_t cfg[2][2] = {{0, kPool}, {1, 8}};  // set_pool_base, set_pool_entries
-  tsu::tb::LinePort dport, mport;
+  tsu::tb::LinePort dport(tsu::tb::kEngineAddrMask), mport(tsu::tb::kEngineAddrMask);
   uint64_t next = 0;
   SamplingRates<Vtsu_tex_unit>(
       state, kind, "cold_latency",
@@ -344,6 +344,7 @@ void BM_UnitTex(benchmark::State& state) {
         d->req_lod_i = rq.lod;
         d->req_offset_i = tsu::tb::TexOffsetPins(sc.in, rq);
         d->req_ref_i = rq.depth_ref;
+        tsu::tb::DriveTexGradPins(d, rq);
         d->req_tag_i = static_cast<uint8_t>(next);
         for (int k = 0; k < 4; ++k) d->req_coords_i[k] = rq.coords[k];
         const uint8_t* dl = dport.Due(cycle);

@@ -459,6 +459,7 @@ void Bench<Dut, Root>::DriveRequest(const Txn& t, uint32_t tag) {
   dut_->req_lod_i = t.req.lod;
   dut_->req_offset_i = TexOffsetPins(in, t.req);
   dut_->req_ref_i = t.req.depth_ref;
+  DriveTexGradPins(dut_, t.req);
 }
 
 template <class Dut, class Root>

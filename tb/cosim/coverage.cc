@@ -83,7 +83,11 @@ void Coverage::EnableTex() {
   for (const char* k : {"unorm", "snorm", "uint", "sint", "half", "float", "srgb"}) {
     add.push_back(std::string("tex.format.") + k);
   }
-  for (int m = 0; m < 3; ++m) add.push_back(std::string("tex.mode.") + kTexModes[m]);
+  for (const char* m : kTexModes) add.push_back(std::string("tex.mode.") + m);
+  // .grad: every geometry, integer coordinates, a linear mip filter between the levels its
+  // gradients select, and NaN or infinite partials (lambda saturated).
+  for (Geometry g : kTexDims) add.push_back("tex.grad." + S(Name(g)));
+  for (const char* b : {"tex.grad.s32", "tex.grad.mip_linear", "tex.grad.special"}) add.push_back(b);
   for (const char* b : {"tex.coords.s32", "tex.coords.f32", "tex.offsets", "tex.depth_compare",
                         "tex.nonresident", "tex.unified", "tex.independent", "tex.normalized",
                         "tex.unnormalized", "tex.trap.invalid_handle", "tex.trap.geometry_mismatch",
@@ -130,6 +134,18 @@ void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* s
   if (b->tex.fmt.srgb) Hit(Key({26, 99}), [] { return std::string("tex.format.srgb"); });
   Hit(Key({27, u(in.tex_mode)}), [&] { return std::string("tex.mode.") + kTexModes[u(in.tex_mode)]; });
   const bool s32 = in.coord_type == DataType::kS32;
+  if (in.tex_mode == TexMode::kGrad) {
+    Hit(Key({30, u(in.geom)}), [&] { return "tex.grad." + S(Name(in.geom)); });
+    if (s32) Hit(Key({31, 0}), [] { return std::string("tex.grad.s32"); });
+    if (smp.mip_filter == MipFilter::kLinear && b->tex.desc.levels > 1) {
+      Hit(Key({31, 1}), [] { return std::string("tex.grad.mip_linear"); });
+    }
+    for (int a = 0; a < 3; ++a) {
+      for (uint32_t v : {t.req.dpdx[a], t.req.dpdy[a]}) {
+        if ((v & 0x7F800000u) == 0x7F800000u) Hit(Key({31, 2}), [] { return std::string("tex.grad.special"); });
+      }
+    }
+  }
   Hit(Key({28, s32}), [&] { return std::string(s32 ? "tex.coords.s32" : "tex.coords.f32"); });
   if (!in.offset.empty()) Hit(Key({29, 0}), [] { return std::string("tex.offsets"); });
   if (in.has_depth_ref) Hit(Key({29, 1}), [] { return std::string("tex.depth_compare"); });

@@ -318,5 +318,37 @@ TEST(TextureWords, ABadLevelRecordTrapsOnlyItsLevel) {
   EXPECT_EQ(unit.Execute(in, req).trap, TrapCause::kInvalidHandle);
 }
 
+// .grad scales its gradients by the texture's extents, not by its level-0 record's (T5): with
+// level 0's record unusable, a .grad that selects level 1 samples it and does not trap; one that
+// magnifies samples level 0 and traps.
+TEST(TextureWords, GradLodIgnoresAnUnusableLevelZeroRecord) {
+  SparseMemory mem;
+  Unit unit(&mem);
+  const ResolvedTexture r = Resolve(Mip2d());
+  TexturePlacement p;
+  p.level_table = 0x5000;
+  p.sampler_slot = 3;
+  TextureImage img = EncodeTexture(r, p);
+  SetBits(img.levels[0].data(), V::offset, 0x123);
+  for (size_t k = 0; k < img.levels.size(); ++k) mem.Write(0x5000 + 16 * k, img.levels[k].data(), 16);
+  std::string why;
+  ASSERT_EQ(unit.BindTextureImage(1, img.header, &why), TrapCause::kNone) << why;
+  SamplerDesc s;
+  s.mip_filter = MipFilter::kNearest;
+  s.normalized = true;  // the gradients scale by the extents
+  ASSERT_EQ(unit.BindSamplerImage(3, EncodeSampler(s), &why), TrapCause::kNone);
+  Instruction in;
+  ASSERT_TRUE(ParsePtx("tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {dx,dy}, {ex,ey};", &in, &why))
+      << why;
+  Request req;
+  req.handle = 1;
+  req.coords[0] = req.coords[1] = AsBits(0.5f);
+  // Two texels per pixel along x: rho 2, lambda exactly 1.0, level 1.
+  req.dpdx[0] = AsBits(2.0f / static_cast<float>(r.desc.width));
+  EXPECT_EQ(unit.Execute(in, req).trap, TrapCause::kNone);
+  req.dpdx[0] = AsBits(0.5f / static_cast<float>(r.desc.width));  // magnified: level 0
+  EXPECT_EQ(unit.Execute(in, req).trap, TrapCause::kInvalidHandle);
+}
+
 }  // namespace
 }  // namespace tsu

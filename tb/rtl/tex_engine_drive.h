@@ -7,11 +7,11 @@
 #define TSU_TB_RTL_TEX_ENGINE_DRIVE_H_
 
 #include <cstdint>
-#include <deque>
 
 #include "Vtsu_tex_engine.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
 #include "Vtsu_tex_unit.h"
+#include "line_port.h"
 #include "tex_gen.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/instruction.h"
@@ -23,16 +23,6 @@ namespace tsu::tb {
 // The engine's address width, read from the Verilated model (its AddrWidth parameter).
 constexpr uint64_t kEngineAddrMask =
     (uint64_t{1} << Vtsu_tex_engine_tsu_tex_engine::AddrWidth) - 1;
-
-// Little-endian bytes into Verilator's 32-bit words (N bytes).
-template <size_t N, typename W>
-void BytesToWords(const uint8_t* bytes, W& words) {
-  for (size_t w = 0; w < N / 4; ++w) {
-    uint32_t v = 0;
-    for (size_t b = 0; b < 4; ++b) v |= static_cast<uint32_t>(bytes[4 * w + b]) << (8 * b);
-    words[w] = v;
-  }
-}
 
 // The operand pins both blocks share: the instruction's modifiers and the request's operands.
 template <typename Dut>
@@ -46,6 +36,7 @@ void DriveTexOperands(Dut* d, const Instruction& in, const Request& req) {
   d->req_lod_i = req.lod;
   d->req_offset_i = TexOffsetPins(in, req);
   d->req_ref_i = req.depth_ref;
+  DriveTexGradPins(d, req);
 }
 
 // The engine's request: operands, the texture header slot and the sampler slot in force (the
@@ -66,36 +57,6 @@ inline void DriveTexUnitRequest(Vtsu_tex_unit* d, const Instruction& in, const R
   d->req_handle_i = req.handle;
   d->req_sampler_i = req.sampler;
 }
-
-// An in-order read port of 16-byte lines: a read accepted at cycle c is answered from memory (as
-// it was at acceptance) from cycle c + latency on, one line per cycle, oldest first.
-class LinePort {
- public:
-  // mask: the reader's address width (a unit around the engine may have its own).
-  explicit LinePort(uint64_t mask = kEngineAddrMask) : mask_(mask) {}
-  void Accept(uint64_t cycle, uint64_t latency, uint64_t addr, MemoryPort* mem) {
-    Item it{cycle + latency, {}};
-    mem->Read(addr & mask_, it.data, 16);
-    q_.push_back(it);
-    ++reads_;
-  }
-  // The line due at `cycle`, or nullptr.
-  const uint8_t* Due(uint64_t cycle) const {
-    return !q_.empty() && q_.front().due <= cycle ? q_.front().data : nullptr;
-  }
-  void Pop() { q_.pop_front(); }
-  bool Empty() const { return q_.empty(); }
-  uint64_t reads() const { return reads_; }
-
- private:
-  struct Item {
-    uint64_t due;
-    uint8_t data[16];
-  };
-  uint64_t mask_;
-  std::deque<Item> q_;
-  uint64_t reads_ = 0;
-};
 
 // Presents both ports' due lines on the engine's response pins (before eval).
 inline void PresentLines(Vtsu_tex_engine* d, const LinePort& lvl, const LinePort& dat,

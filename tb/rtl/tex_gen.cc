@@ -194,8 +194,10 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   r.handle = tex_handle;
   r.sampler = sampler_handle;
   const bool s32 = ms || (!IsCube(g) && Chance(rng, 25));
-  // Mode: plain, .base or .level (multisample: plain or .base).
-  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 2));
+  // Mode: plain, .base, .level or .grad (multisample: plain or .base).
+  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 3));
+  const int grads = g == Geometry::k1d || g == Geometry::kA1d ? 1
+                    : g == Geometry::k2d || g == Geometry::kA2d ? 2 : 4;
   static const DataType kDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
                                   DataType::kF16x2};
   const DataType dst = Chance(rng, 50) ? DataType::kF32 : kDst[Uniform(rng, 0, 4)];
@@ -203,7 +205,7 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   const bool offsets = !IsCube(g) && Chance(rng, 25);
   const bool pred = Chance(rng, 50);
   std::string ptx = "tex";
-  ptx += mode == 1 ? ".base" : mode == 2 ? ".level" : "";
+  ptx += mode == 1 ? ".base" : mode == 2 ? ".level" : mode == 3 ? ".grad" : "";
   ptx += "." + std::string(Name(g));
   ptx += dst == DataType::kF16x2 ? ".v2" : ".v4";
   ptx += "." + std::string(Name(dst)) + (s32 ? ".s32 " : ".f32 ");
@@ -211,6 +213,7 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   if (independent) ptx += "s, ";
   ptx += Vec("c", CoordElements(g)) + "]";
   if (mode == 2) ptx += ", lod";
+  if (mode == 3) ptx += ", " + Vec("gx", grads) + ", " + Vec("gy", grads);
   if (offsets) ptx += ", " + Vec("e", OffsetElements(g));
   if (compare) ptx += ", ref";
   ptx += ";";
@@ -247,6 +250,29 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
         case 2: r.lod = RandomBits(rng); break;
         default:
           r.lod = AsBits(static_cast<float>(Uniform(rng, -256, 256 * static_cast<int64_t>(t.desc.levels))) / 256.0f);
+      }
+    }
+  }
+  if (mode == 3) {
+    // Partials of a coordinate across a pixel: 2^k texels (k from -6, magnified, to past the
+    // last level), over the extent when coordinates are normalized; now and then zero, a
+    // special value (NaN, +-Inf, a square that overflows or underflows) or any bits.
+    const bool norm = smp.normalized && !s32;
+    for (uint32_t* gv : {r.dpdx, r.dpdy}) {
+      for (int a = 0; a < grads; ++a) {
+        const float e = a < 3 ? ext[a] : 1.0f;
+        switch (Uniform(rng, 0, 19)) {
+          case 0: gv[a] = 0; break;
+          case 1: gv[a] = AsBits(std::numeric_limits<float>::quiet_NaN()); break;
+          case 2: gv[a] = AsBits(Chance(rng, 50) ? INFINITY : -INFINITY); break;
+          case 3: gv[a] = Chance(rng, 50) ? 0x5F800000u : 0x1F800000u; break;  // 2^64, 2^-64
+          case 4: gv[a] = RandomBits(rng); break;
+          default: {
+            const float texels = std::ldexp(std::uniform_real_distribution<float>(1.0f, 2.0f)(rng),
+                                            static_cast<int>(Uniform(rng, -6, 12)));
+            gv[a] = AsBits((Chance(rng, 50) ? -texels : texels) / (norm ? e : 1.0f));
+          }
+        }
       }
     }
   }

@@ -28,8 +28,8 @@ SamplerDesc RandomSampler(Rng& rng);
 // Random bytes for every texel of every level and layer (one write per level and layer).
 void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem);
 
-// One tex instruction on texture t: its PTX text (the texture's geometry; plain, .base or
-// .level; .f32 or .s32 coordinates; every destination type; offsets; depth compare; |p; unified
+// One tex instruction on texture t: its PTX text (the texture's geometry; plain, .base, .level
+// or .grad; .f32 or .s32 coordinates; every destination type; offsets; depth compare; |p; unified
 // or independent), decoded, and a request with coordinates that hit texel centres and edges,
 // negative, huge, NaN and +-Inf values. Multisample textures get the forms the text allows.
 struct TexOp {
@@ -45,6 +45,16 @@ inline uint32_t TexOffsetPins(const Instruction& in, const Request& req) {
   uint32_t off = 0;
   for (size_t k = 0; k < 3 && k < in.offset.size(); ++k) off |= (req.offset[k] & 0xF) << (4 * k);
   return off;
+}
+
+// The gradient pins of the RTL's tex request (.grad): dPdx and dPdy element a at [32a +: 32]
+// (the fourth element of a 3-D gradient is ignored, as in the model).
+template <typename Dut>
+void DriveTexGradPins(Dut* d, const Request& req) {
+  for (int a = 0; a < 3; ++a) {
+    d->req_dpdx_i[a] = req.dpdx[a];
+    d->req_dpdy_i[a] = req.dpdy[a];
+  }
 }
 
 // A fixed sampling workload for throughput and latency figures: a 64x64 RGBA8 UNORM

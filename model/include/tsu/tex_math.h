@@ -79,6 +79,15 @@ int32_t LodFromRho2(float rho2);
 // round(256 * log2(1 + (k + 0.5) / 256)) for k in 0..255.
 uint32_t Log2Table(uint32_t k);
 
+// rho^2 of a .grad request on a non-cube geometry (T5), as f32 bits: each partial of dPdx and
+// dPdy (f32 bits, `axes` of them) times the base level's extent size[a] (an integer, converted to
+// f32 exactly) when `scale` (normalized float coordinates), else as given; then
+// ux*ux + vx*vx + wx*wx (and the same for dPdy), left to right, every operation F32Mul/F32Add
+// (T14). Returns dPdx's sum when it is >= dPdy's, else dPdy's (a NaN sum on either side gives
+// dPdy's). Golden function of rtl/tex/tsu_tex_grad (which adds LodFromRho2).
+uint32_t GradRho2(const uint32_t dpdx[3], const uint32_t dpdy[3], int axes, bool scale,
+                  const uint32_t size[3]);
+
 // ---- Cube maps (T6) ------------------------------------------------------------------------------------
 struct CubeFace {
   int face = 0;      // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z

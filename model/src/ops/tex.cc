@@ -203,36 +203,31 @@ int32_t Sampler::Lambda(int face) {
                        kLodSat))
                  : F32ToLod(F(req_.lod));
   } else {
-    const ResolvedSurface& l0 = t_.level[0];
     // Gradients are in the coordinates' units: normalized float coordinates (and cube faces)
-    // scale by the base extent; integer coordinates are texels already (T2).
-    const bool norm = (s_.normalized && in_.coord_type == DataType::kF32) || IsCube(in_.geom);
-    const float size[3] = {static_cast<float>(l0.desc.width / t_.desc.samples),
-                           static_cast<float>(l0.desc.height), static_cast<float>(l0.desc.depth)};
-    float rho2[2];
-    for (int d = 0; d < 2; ++d) {
-      const uint32_t* g = d == 0 ? req_.dpdx : req_.dpdy;
-      float u[3] = {0, 0, 0};
-      int axes = Axes(in_.geom);
-      if (IsCube(in_.geom)) {
+    // scale by the base extent; integer coordinates are texels already (T2). The extents are the
+    // texture's (its header's), not its level-0 record's: a request that samples other levels
+    // does not depend on whether level 0's record is usable.
+    const uint32_t extent[3] = {t_.desc.width / t_.desc.samples, t_.desc.height, t_.desc.depth};
+    if (IsCube(in_.geom)) {
+      const float half_n = 0.5f * static_cast<float>(extent[0]);
+      float rho2[2];
+      for (int d = 0; d < 2; ++d) {
+        const uint32_t* g = d == 0 ? req_.dpdx : req_.dpdy;
         // Quotient rule on the face projection: d(sc/ma) = (dsc*ma - sc*dma) / ma^2, scaled by N/2.
         float dsc, dtc, dma_abs;
         CubeFaceAxes(face, F(g[0]), F(g[1]), F(g[2]), &dsc, &dtc, &dma_abs);
         const int axis = face / 2;
         const float dma = (face % 2 == 0) ? F(g[axis]) : -F(g[axis]);
         const float den = cube_.ma * cube_.ma;
-        const float half_n = 0.5f * size[0];
-        u[0] = ((dsc * cube_.ma - cube_.sc * dma) / den) * half_n;
-        u[1] = ((dtc * cube_.ma - cube_.tc * dma) / den) * half_n;
-        axes = 2;
-      } else {
-        for (int a = 0; a < axes; ++a) u[a] = norm ? F(g[a]) * size[a] : F(g[a]);
+        const float u0 = ((dsc * cube_.ma - cube_.sc * dma) / den) * half_n;
+        const float u1 = ((dtc * cube_.ma - cube_.tc * dma) / den) * half_n;
+        rho2[d] = u0 * u0 + u1 * u1;
       }
-      float r = u[0] * u[0];
-      for (int a = 1; a < axes; ++a) r = r + u[a] * u[a];
-      rho2[d] = r;
+      lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
+    } else {
+      const bool norm = s_.normalized && in_.coord_type == DataType::kF32;
+      lambda = LodFromRho2(F(GradRho2(req_.dpdx, req_.dpdy, Axes(in_.geom), norm, extent)));
     }
-    lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
   }
   return BiasAndClampLod(lambda, F32ToLod(s_.lod_bias), F32ToLod(s_.min_lod),
                          F32ToLod(s_.max_lod));

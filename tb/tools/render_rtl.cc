@@ -1,0 +1,185 @@
+#include "render_rtl.h"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "line_port.h"
+#include "sim_run.h"
+#include "tex_gen.h"
+#include "tsu/descriptor_words.h"
+#include "tsu/texture_words.h"
+
+// The uninstrumented model of the tex configuration where the build has one (the sanitizer build
+// has only the instrumented model).
+#if __has_include("Vtsu_top_tex_fast.h")
+#include "Vtsu_top_tex_fast.h"
+using TexTop = Vtsu_top_tex_fast;
+#else
+#include "Vtsu_top_tex.h"
+using TexTop = Vtsu_top_tex;
+#endif
+
+namespace tsu::tb {
+namespace {
+
+// Pool layout: texture handle h in slot h, independent sampler h in slot 16 + h, texture h's own
+// sampler (unified mode) in slot 32 + h; level records after the pool.
+constexpr uint64_t kPool = 0x40000000;
+constexpr uint32_t kPoolEntries = 48;
+constexpr uint64_t kMaxHandle = 16;
+constexpr uint64_t kWatchdog = 200000;  // cycles without a response: the unit is stuck
+
+bool WritePool(const RenderBindings& sc, std::string* err) {
+  SparseMemory& mem = *sc.mem;
+  uint64_t table = kPool + 64 * kPoolEntries;
+  for (const auto& [h, t] : sc.textures) {
+    if (h >= kMaxHandle) return *err = "texture handle " + std::to_string(h) + " past 15", false;
+    if (t->desc.base + t->size_bytes > kPool) {
+      return *err = "a texture reaches the descriptor pool at 0x40000000", false;
+    }
+    TexturePlacement place;
+    place.level_table = table;
+    place.residency_map = table + 16 * t->level.size();
+    place.sampler_slot = static_cast<uint32_t>(32 + h);
+    const TextureImage img = EncodeTexture(*t, place);
+    mem.Write(kPool + 64 * h, img.header.data(), 64);
+    for (size_t k = 0; k < img.levels.size(); ++k) mem.Write(table + 16 * k, img.levels[k].data(), 16);
+    uint64_t top = place.residency_map;
+    for (const auto& [addr, byte] : img.residency) {
+      mem.Write(addr, &byte, 1);
+      top = addr + 1 > top ? addr + 1 : top;
+    }
+    table = (top + 15) / 16 * 16;
+    const DescImage own = EncodeSampler(t->desc.sampler);
+    mem.Write(kPool + 64 * (32 + h), own.data(), 64);
+  }
+  for (const auto& [h, s] : sc.samplers) {
+    if (h >= kMaxHandle) return *err = "sampler handle " + std::to_string(h) + " past 15", false;
+    const DescImage img = EncodeSampler(s);
+    mem.Write(kPool + 64 * (16 + h), img.data(), 64);
+  }
+  return true;
+}
+
+void DriveRequest(TexTop* d, const Instruction& in, const Request& r, uint32_t tag) {
+  d->req_opcode_i = static_cast<uint8_t>(Opcode::kTex);
+  d->req_addressing_i = static_cast<uint8_t>(in.addressing);
+  d->req_geom_i = static_cast<uint8_t>(in.geom);
+  d->req_vec_i = static_cast<uint8_t>(in.vec);
+  d->req_type_i = static_cast<uint8_t>(in.type);
+  d->req_clamp_i = static_cast<uint8_t>(in.clamp);
+  d->req_redop_i = static_cast<uint8_t>(in.red_op);
+  d->req_query_i = static_cast<uint8_t>(in.query);
+  for (int k = 0; k < 8; ++k) d->req_data_i[k] = 0;
+  d->req_texmode_i = static_cast<uint8_t>(in.tex_mode);
+  d->req_s32_i = in.coord_type == DataType::kS32;
+  d->req_compare_i = in.has_depth_ref;
+  d->req_has_sampler_i = in.has_sampler;
+  d->req_handle_i = r.handle;
+  d->req_sampler_i = in.has_sampler ? 16 + r.sampler : 0;
+  for (int k = 0; k < 4; ++k) d->req_coords_i[k] = r.coords[k];
+  d->req_lod_i = r.lod;
+  d->req_offset_i = TexOffsetPins(in, r);
+  d->req_ref_i = r.depth_ref;
+  DriveTexGradPins(d, r);
+  d->req_tag_i = tag;
+}
+
+bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instruction& in,
+         const std::vector<Request>& reqs, std::vector<Response>* out, std::string* err) {
+  if (!WritePool(sc, err)) return false;
+  const auto wall0 = std::chrono::steady_clock::now();
+  SimRun<TexTop> sim(opt.seed, "tsu_top", nullptr, 0);
+  TexTop* d = sim.get();
+  d->cfg_valid_i = 0;
+  d->req_valid_i = 0;
+  d->rsp_ready_i = 1;
+  d->mem_req_ready_i = 1;
+  d->dmem_req_ready_i = 1;
+  d->mem_rsp_valid_i = 0;
+  d->dmem_rsp_valid_i = 0;
+  sim.Reset();
+  const uint64_t cfg[2][2] = {{0, kPool}, {1, kPoolEntries}};  // set_pool_base, set_pool_entries
+  LinePort dport(~0ull), mport(~0ull);
+  out->assign(reqs.size(), Response{});
+  size_t sent = 0, got = 0;
+  uint64_t cycle = 0, last_rsp = 0, first_req = 0;
+  for (; got < reqs.size(); ++cycle) {
+    if (cycle - last_rsp > kWatchdog) {
+      *err = "the unit answered " + std::to_string(got) + " of " + std::to_string(reqs.size()) +
+             " tex and then nothing for " + std::to_string(kWatchdog) + " cycles";
+      return false;
+    }
+    const bool cfg_phase = cycle < 2;
+    d->cfg_valid_i = cfg_phase;
+    d->cfg_op_i = static_cast<uint8_t>(cfg_phase ? cfg[cycle][0] : 0);
+    d->cfg_data_i = cfg_phase ? cfg[cycle][1] : 0;
+    d->req_valid_i = !cfg_phase && sent < reqs.size();
+    if (sent < reqs.size()) DriveRequest(d, in, reqs[sent], static_cast<uint32_t>(sent & 0xFF));
+    const uint8_t* dl = dport.Due(cycle);
+    const uint8_t* ml = mport.Due(cycle);
+    d->dmem_rsp_valid_i = dl != nullptr;
+    d->mem_rsp_valid_i = ml != nullptr;
+    if (dl != nullptr) BytesToWords<16>(dl, d->dmem_rsp_rdata_i);
+    if (ml != nullptr) BytesToWords<16>(ml, d->mem_rsp_rdata_i);
+    sim.Eval();
+    if (d->req_valid_i && d->req_ready_o) {
+      if (sent == 0) first_req = cycle;
+      ++sent;
+    }
+    if (d->rsp_valid_o) {
+      if (d->rsp_tag_o != (got & 0xFF)) {
+        *err = "response " + std::to_string(got) + " carries tag " + std::to_string(d->rsp_tag_o);
+        return false;
+      }
+      Response& r = (*out)[got++];
+      r.executed = true;
+      r.count = static_cast<int>(d->rsp_count_o);
+      r.trap = static_cast<TrapCause>(d->rsp_trap_o);
+      r.pred = d->rsp_pred_o != 0;
+      for (int i = 0; i < 4; ++i) {
+        r.data[i] = (static_cast<uint64_t>(d->rsp_data_o[2 * i + 1]) << 32) | d->rsp_data_o[2 * i];
+      }
+      last_rsp = cycle;
+    }
+    if (d->mem_req_valid_o) {
+      if (d->mem_req_we_o) return *err = "the unit wrote memory while sampling", false;
+      mport.Accept(cycle, opt.mem_latency, d->mem_req_addr_o, sc.mem);
+    }
+    if (d->dmem_req_valid_o) dport.Accept(cycle, opt.mem_latency, d->dmem_req_addr_o, sc.mem);
+    if (dl != nullptr && d->dmem_rsp_ready_o) dport.Pop();
+    if (ml != nullptr && d->mem_rsp_ready_o) mport.Pop();
+    sim.Tick(cycle);
+    if (sim.AssertionFailed()) {
+      *err = "an RTL assertion failed at cycle " + std::to_string(cycle) + " (stderr)";
+      return false;
+    }
+  }
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const uint64_t cycles = cycle - first_req;
+  std::printf("render --rtl: %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu; "
+              "%llu texel and residency line reads (%.2f per sample), %llu descriptor-port reads; "
+              "no texel cache; %.2f s simulated (%.0f k cycles/s)\n",
+              reqs.size(), static_cast<unsigned long long>(cycles),
+              static_cast<double>(reqs.size()) / static_cast<double>(cycles),
+              static_cast<unsigned long long>(opt.mem_latency),
+              static_cast<unsigned long long>(mport.reads()),
+              static_cast<double>(mport.reads()) / static_cast<double>(reqs.size()),
+              static_cast<unsigned long long>(dport.reads()), secs,
+              static_cast<double>(cycle) / secs / 1000.0);
+  return true;
+}
+
+}  // namespace
+
+TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
+  return [opt](const RenderBindings& sc, const Instruction& in, const std::vector<Request>& reqs,
+               std::vector<Response>* out, std::string* err) {
+    return Run(opt, sc, in, reqs, out, err);
+  };
+}
+
+}  // namespace tsu::tb
