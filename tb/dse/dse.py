@@ -6,7 +6,9 @@
 
 The sweep file (TOML; tb/dse/default_sweep.toml is the built-in default) names a base
 configuration (fpga/configs/NAME.cfg), the parameters to vary (a grid, every combination, and/or
-a list of points) and the workloads (`tsu regress` arguments). Each point gets three steps:
+a list of points) and the workloads (`tsu regress` arguments, or `render ...`: the plane drawn
+through the point's unit, which needs EnableTex, and compared with the model's PNG byte for byte;
+one transaction is one tex). Each point gets three steps:
 
   sim    the unit Verilated with the point's parameters (tb/dse/point), then every workload
          through the co-simulation: cycles per transaction, checked against the model, so a
@@ -171,9 +173,12 @@ def load_sweep(path):
         if not re.fullmatch(r"[A-Za-z0-9_]+", name) or not isinstance(args, str):
             raise SweepError("%s: workload %s must be name = \"tsu regress arguments\"" % (path, name))
         argv = shlex.split(args)
-        for bad in ("--config", "--json", "--junit", "--artifacts", "--coverage-dat", "--waves"):
+        for bad in ("--config", "--json", "--junit", "--artifacts", "--coverage-dat", "--waves", "--out"):
             if bad in argv:
                 raise SweepError("%s: workload %s: %s is set by tsu dse" % (path, name, bad))
+        if argv[:1] == ["render"] and "cube" in argv:
+            raise SweepError("%s: workload %s: render workloads draw the plane (no cube maps in "
+                             "the RTL yet)" % (path, name))
         wl[name] = argv
     pareto = raw.get("pareto", {})
     area = pareto.get("area", "ice40_lut4")
@@ -213,7 +218,8 @@ def step_keys(point, build):
     params = json.dumps(sorted(point["params"].items()))
     rtl = rtl_sources()
     bench = glob.glob(os.path.join(ROOT, "tb", "cosim", "*.cc")) + glob.glob(os.path.join(ROOT, "tb", "cosim", "*.h")) + \
-        glob.glob(os.path.join(ROOT, "tb", "dse", "point", "*")) + glob.glob(os.path.join(ROOT, "tb", "rtl", "*.h"))
+        glob.glob(os.path.join(ROOT, "tb", "dse", "point", "*")) + glob.glob(os.path.join(ROOT, "tb", "rtl", "*.h")) + \
+        glob.glob(os.path.join(ROOT, "tb", "tools", "render_rtl.*")) + glob.glob(os.path.join(ROOT, "model", "tools", "render.*"))
     keys = {
         "sim": digest(rtl + bench + [p for p in bench_libs(build) if os.path.exists(p)], "sim" + params),
         "ice40": digest(rtl + [os.path.join(ROOT, "fpga", f) for f in ("fmax.sh", "fmax_wrap.py")], "ice40" + params),
@@ -316,8 +322,13 @@ def step_sim(pdir, point, keys):
         if name in runs and runs[name].get("key") == keys["workloads"][name]:
             continue
         js = os.path.join(pdir, "run_%s.json" % name)
-        cmd = [exe, "regress", "-q", "--config", "point", "--json", js,
-               "--artifacts", os.path.join(pdir, "artifacts_" + name)] + argv
+        if argv[:1] == ["render"]:
+            # A render workload: the scene through the point's unit, its PNG compared with the
+            # model's (tsu_point render); one transaction is one tex.
+            cmd = [exe, "render", "--json", js, "--out", os.path.join(pdir, "render_" + name)] + argv[1:]
+        else:
+            cmd = [exe, "regress", "-q", "--config", "point", "--json", js,
+                   "--artifacts", os.path.join(pdir, "artifacts_" + name)] + argv
         print("$ " + " ".join(shlex.quote(c) for c in cmd), flush=True)
         w0 = time.monotonic()
         rc = subprocess.call(cmd)

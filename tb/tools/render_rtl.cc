@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -12,13 +14,22 @@
 #include "tsu/texture_words.h"
 
 // The uninstrumented model of the tex configuration where the build has one (the sanitizer build
-// has only the instrumented model).
-#if __has_include("Vtsu_top_tex_fast.h")
+// has only the instrumented model); a design-space point names its own.
+#if defined(TSU_RENDER_TOP)
+#include TSU_RENDER_TOP_HEADER
+#include TSU_RENDER_TOP_PARAMS_HEADER
+using TexTop = TSU_RENDER_TOP;
+using TexTopParams = TSU_RENDER_TOP_PARAMS;
+#elif __has_include("Vtsu_top_tex_fast.h")
 #include "Vtsu_top_tex_fast.h"
+#include "Vtsu_top_tex_fast_tsu_top.h"
 using TexTop = Vtsu_top_tex_fast;
+using TexTopParams = Vtsu_top_tex_fast_tsu_top;
 #else
 #include "Vtsu_top_tex.h"
+#include "Vtsu_top_tex_tsu_top.h"
 using TexTop = Vtsu_top_tex;
+using TexTopParams = Vtsu_top_tex_tsu_top;
 #endif
 
 namespace tsu::tb {
@@ -89,6 +100,10 @@ void DriveRequest(TexTop* d, const Instruction& in, const Request& r, uint32_t t
 
 bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instruction& in,
          const std::vector<Request>& reqs, std::vector<Response>* out, std::string* err) {
+  if (TexTopParams::HasTex == 0) {
+    return *err = "this unit has no texture path (EnableTex = 0): tex traps illegal_instruction",
+           false;
+  }
   if (!WritePool(sc, err)) return false;
   const auto wall0 = std::chrono::steady_clock::now();
   SimRun<TexTop> sim(opt.seed, "tsu_top", nullptr, 0);
@@ -160,6 +175,12 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const uint64_t cycles = cycle - first_req;
+  if (opt.stats != nullptr) {
+    opt.stats->tex += reqs.size();
+    opt.stats->cycles += cycles;
+    opt.stats->texel_reads += mport.reads();
+    opt.stats->desc_reads += dport.reads();
+  }
   std::printf("render --rtl: %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu; "
               "%llu texel and residency line reads (%.2f per sample), %llu descriptor-port reads; "
               "no texel cache; %.2f s simulated (%.0f k cycles/s)\n",
@@ -180,6 +201,42 @@ TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
                std::vector<Response>* out, std::string* err) {
     return Run(opt, sc, in, reqs, out, err);
   };
+}
+
+int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, RenderRtlStats* stats,
+                     std::string* message) {
+  if (scene.scene != "plane") {
+    *message = "render workloads draw the plane (cube maps are not in the RTL yet)";
+    return 2;
+  }
+  RenderOptions model = scene;
+  model.execute = nullptr;
+  model.out_dir = scene.out_dir + "/model";
+  if (Render(model) != 0) {
+    *message = "the model's render failed";
+    return 2;
+  }
+  RenderOptions unit = scene;
+  unit.out_dir = scene.out_dir + "/rtl";
+  RenderRtlOptions opt = rtl;
+  opt.stats = stats;
+  unit.execute = RtlTexExecutor(opt);
+  if (Render(unit) != 0) {
+    *message = "the unit's render failed (its message is above)";
+    return 1;
+  }
+  auto slurp = [](const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  };
+  const std::string a = slurp(model.out_dir + "/tsu_plane.png");
+  const std::string b = slurp(unit.out_dir + "/tsu_plane.png");
+  if (a.empty() || a != b) {
+    *message = "the unit's picture differs from the model's: " + unit.out_dir + "/tsu_plane.png vs " +
+               model.out_dir + "/tsu_plane.png";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace tsu::tb

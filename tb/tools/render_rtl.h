@@ -8,18 +8,39 @@
 #define TSU_TB_TOOLS_RENDER_RTL_H_
 
 #include <cstdint>
+#include <string>
 
 #include "render.h"
 
 namespace tsu::tb {
 
+// What a frame cost the unit (summed over the frames of a run).
+struct RenderRtlStats {
+  uint64_t tex = 0;          // requests
+  uint64_t cycles = 0;       // from the first request's acceptance to the last response
+  uint64_t texel_reads = 0;  // texel and residency line reads
+  uint64_t desc_reads = 0;   // descriptor-port reads (headers, samplers, level records)
+};
+
 struct RenderRtlOptions {
-  uint64_t mem_latency = 20;  // cycles from a read's acceptance to its line
-  uint64_t seed = 1;          // the unit's uninitialised state
+  uint64_t mem_latency = 20;        // cycles from a read's acceptance to its line
+  uint64_t seed = 1;                // the unit's uninitialised state
+  RenderRtlStats* stats = nullptr;  // where to add each frame's figures, if anywhere
 };
 
 // An executor for RenderOptions::execute. Handles: textures and independent samplers 0..15.
+// The unit must have the texture path (EnableTex); the Verilated class is Vtsu_top_tex_fast (or
+// Vtsu_top_tex) of the main build, or TSU_RENDER_TOP (its parameters TSU_RENDER_TOP_PARAMS, from
+// the headers TSU_RENDER_TOP_HEADER and TSU_RENDER_TOP_PARAMS_HEADER) where a build defines
+// them (a design-space point, tb/dse/point).
 TexExecutor RtlTexExecutor(const RenderRtlOptions& opt);
+
+// A render workload (tsu dse): the scene (plane) drawn through the model into <out_dir>/model
+// and through the unit into <out_dir>/rtl, and the PNGs compared byte for byte. Returns 0 when
+// they are identical, 1 when they differ or the unit's run failed (*message says how), 2 when
+// the options are unusable. The unit's figures go to *stats.
+int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, RenderRtlStats* stats,
+                     std::string* message);
 
 }  // namespace tsu::tb
 
