@@ -21,6 +21,7 @@
 #include "Vtsu_top_tex.h"
 #include "tex_engine_drive.h"
 #include "tex_gen.h"
+#include "unit_drive.h"
 
 namespace {
 
@@ -331,22 +332,8 @@ void BM_UnitTex(benchmark::State& state) {
         d->cfg_op_i = static_cast<uint8_t>(cycle < 2 ? cfg[cycle][0] : 0);
         d->cfg_data_i = cycle < 2 ? cfg[cycle][1] : 0;
         d->req_valid_i = offer && cycle >= 2;
-        const tsu::Request& rq = sc.reqs[next % sc.reqs.size()];
-        d->req_opcode_i = static_cast<uint8_t>(tsu::Opcode::kTex);
-        d->req_geom_i = static_cast<uint8_t>(sc.in.geom);
-        d->req_type_i = static_cast<uint8_t>(sc.in.type);
-        d->req_texmode_i = static_cast<uint8_t>(sc.in.tex_mode);
-        d->req_s32_i = sc.in.coord_type == tsu::DataType::kS32;
-        d->req_compare_i = sc.in.has_depth_ref;
-        d->req_has_sampler_i = sc.in.has_sampler;
-        d->req_handle_i = rq.handle;
-        d->req_sampler_i = rq.sampler;
-        d->req_lod_i = rq.lod;
-        d->req_offset_i = tsu::tb::TexOffsetPins(sc.in, rq);
-        d->req_ref_i = rq.depth_ref;
-        tsu::tb::DriveTexGradPins(d, rq);
-        d->req_tag_i = static_cast<uint8_t>(next);
-        for (int k = 0; k < 4; ++k) d->req_coords_i[k] = rq.coords[k];
+        tsu::tb::DriveUnitRequest(d, sc.in, sc.reqs[next % sc.reqs.size()],
+                                  static_cast<uint8_t>(next));
         const uint8_t* dl = dport.Due(cycle);
         const uint8_t* ml = mport.Due(cycle);
         d->dmem_rsp_valid_i = dl != nullptr;

@@ -287,22 +287,29 @@ TEST(TextureWords, InvalidSlotsTrapNamingTheRule) {
   }
 }
 
-// A bad level record traps exactly the requests that sample its level.
-TEST(TextureWords, ABadLevelRecordTrapsOnlyItsLevel) {
-  SparseMemory mem;
-  Unit unit(&mem);
+// Mip2d bound as a driver would (header in slot 1, level records at 0x5000, its sampler `s` in
+// slot 3), with level `bad`'s record unusable (an unaligned offset).
+void BindMip2dWithABadLevel(uint32_t bad, const SamplerDesc& s, SparseMemory* mem, Unit* unit) {
   const ResolvedTexture r = Resolve(Mip2d());
   TexturePlacement p;
   p.level_table = 0x5000;
   p.sampler_slot = 3;
   TextureImage img = EncodeTexture(r, p);
-  SetBits(img.levels[2].data(), V::offset, 0x123);
-  for (size_t k = 0; k < img.levels.size(); ++k) mem.Write(0x5000 + 16 * k, img.levels[k].data(), 16);
+  SetBits(img.levels[bad].data(), V::offset, 0x123);
+  for (size_t k = 0; k < img.levels.size(); ++k) mem->Write(0x5000 + 16 * k, img.levels[k].data(), 16);
   std::string why;
-  ASSERT_EQ(unit.BindTextureImage(1, img.header, &why), TrapCause::kNone) << why;
+  ASSERT_EQ(unit->BindTextureImage(1, img.header, &why), TrapCause::kNone) << why;
+  ASSERT_EQ(unit->BindSamplerImage(3, EncodeSampler(s), &why), TrapCause::kNone) << why;
+}
+
+// A bad level record traps exactly the requests that sample its level.
+TEST(TextureWords, ABadLevelRecordTrapsOnlyItsLevel) {
+  SparseMemory mem;
+  Unit unit(&mem);
   SamplerDesc s;
   s.mip_filter = MipFilter::kNearest;
-  ASSERT_EQ(unit.BindSamplerImage(3, EncodeSampler(s), &why), TrapCause::kNone);
+  ASSERT_NO_FATAL_FAILURE(BindMip2dWithABadLevel(2, s, &mem, &unit));
+  std::string why;
   Instruction in;
   ASSERT_TRUE(ParsePtx("tex.level.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], l;", &in, &why)) << why;
   Request req;
@@ -324,19 +331,12 @@ TEST(TextureWords, ABadLevelRecordTrapsOnlyItsLevel) {
 TEST(TextureWords, GradLodIgnoresAnUnusableLevelZeroRecord) {
   SparseMemory mem;
   Unit unit(&mem);
-  const ResolvedTexture r = Resolve(Mip2d());
-  TexturePlacement p;
-  p.level_table = 0x5000;
-  p.sampler_slot = 3;
-  TextureImage img = EncodeTexture(r, p);
-  SetBits(img.levels[0].data(), V::offset, 0x123);
-  for (size_t k = 0; k < img.levels.size(); ++k) mem.Write(0x5000 + 16 * k, img.levels[k].data(), 16);
-  std::string why;
-  ASSERT_EQ(unit.BindTextureImage(1, img.header, &why), TrapCause::kNone) << why;
   SamplerDesc s;
   s.mip_filter = MipFilter::kNearest;
   s.normalized = true;  // the gradients scale by the extents
-  ASSERT_EQ(unit.BindSamplerImage(3, EncodeSampler(s), &why), TrapCause::kNone);
+  ASSERT_NO_FATAL_FAILURE(BindMip2dWithABadLevel(0, s, &mem, &unit));
+  const ResolvedTexture r = Resolve(Mip2d());
+  std::string why;
   Instruction in;
   ASSERT_TRUE(ParsePtx("tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {x,y}], {dx,dy}, {ex,ey};", &in, &why))
       << why;

@@ -9,7 +9,7 @@
 
 #include "line_port.h"
 #include "sim_run.h"
-#include "tex_gen.h"
+#include "unit_drive.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/texture_words.h"
 
@@ -74,28 +74,11 @@ bool WritePool(const RenderBindings& sc, std::string* err) {
   return true;
 }
 
+// The request on the unit's pins, its independent sampler moved to the sampler slots.
 void DriveRequest(TexTop* d, const Instruction& in, const Request& r, uint32_t tag) {
-  d->req_opcode_i = static_cast<uint8_t>(Opcode::kTex);
-  d->req_addressing_i = static_cast<uint8_t>(in.addressing);
-  d->req_geom_i = static_cast<uint8_t>(in.geom);
-  d->req_vec_i = static_cast<uint8_t>(in.vec);
-  d->req_type_i = static_cast<uint8_t>(in.type);
-  d->req_clamp_i = static_cast<uint8_t>(in.clamp);
-  d->req_redop_i = static_cast<uint8_t>(in.red_op);
-  d->req_query_i = static_cast<uint8_t>(in.query);
-  for (int k = 0; k < 8; ++k) d->req_data_i[k] = 0;
-  d->req_texmode_i = static_cast<uint8_t>(in.tex_mode);
-  d->req_s32_i = in.coord_type == DataType::kS32;
-  d->req_compare_i = in.has_depth_ref;
-  d->req_has_sampler_i = in.has_sampler;
-  d->req_handle_i = r.handle;
-  d->req_sampler_i = in.has_sampler ? 16 + r.sampler : 0;
-  for (int k = 0; k < 4; ++k) d->req_coords_i[k] = r.coords[k];
-  d->req_lod_i = r.lod;
-  d->req_offset_i = TexOffsetPins(in, r);
-  d->req_ref_i = r.depth_ref;
-  DriveTexGradPins(d, r);
-  d->req_tag_i = tag;
+  Request slot = r;
+  slot.sampler = in.has_sampler ? 16 + r.sampler : 0;
+  DriveUnitRequest(d, in, slot, tag);
 }
 
 bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instruction& in,
