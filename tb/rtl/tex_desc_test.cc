@@ -11,6 +11,7 @@
 #include "Vtsu_tex_desc_check_tsu_tex_desc_check.h"
 #include "Vtsu_tex_level.h"
 #include "Vtsu_tex_level_tsu_tex_level.h"
+#include "line_port.h"
 #include "lockstep.h"
 #include "tex_gen.h"
 #include "tsu/memory.h"
@@ -22,15 +23,6 @@ namespace {
 namespace T = desc_layout::Texture;
 namespace S = desc_layout::Sampler;
 namespace V = desc_layout::TexLevel;
-
-template <size_t N, typename W>
-void DriveWords(const uint8_t* bytes, W& words) {
-  for (size_t w = 0; w < N / 4; ++w) {
-    uint32_t v = 0;
-    for (size_t b = 0; b < 4; ++b) v |= static_cast<uint32_t>(bytes[4 * w + b]) << (8 * b);
-    words[w] = v;
-  }
-}
 
 std::string Hex(const uint8_t* bytes, size_t n) {
   std::ostringstream o;
@@ -65,8 +57,8 @@ struct CheckTraits {
   static constexpr const char* kName = "tsu_tex_desc_check";
   static int Latency() { return Vtsu_tex_desc_check_tsu_tex_desc_check::Latency; }
   static void Drive(Dut* d, const In& in) {
-    DriveWords<64>(in.tex.data(), d->tex_i);
-    DriveWords<64>(in.smp.data(), d->smp_i);
+    BytesToWords<64>(in.tex.data(), d->tex_i);
+    BytesToWords<64>(in.smp.data(), d->smp_i);
     FormatInfo f;
     d->fmt_legal_i = FormatOf(in.tex, &f);
   }
@@ -208,8 +200,8 @@ struct LevelTraits {
   static int Latency() { return Vtsu_tex_level_tsu_tex_level::Latency; }
   static uint64_t AddrMask() { return (uint64_t{1} << Vtsu_tex_level_tsu_tex_level::AddrWidth) - 1; }
   static void Drive(Dut* d, const In& in) {
-    DriveWords<64>(in.header.data(), d->tex_i);
-    DriveWords<16>(in.rec.data(), d->rec_i);
+    BytesToWords<64>(in.header.data(), d->tex_i);
+    BytesToWords<16>(in.rec.data(), d->rec_i);
     d->level_i = static_cast<uint8_t>(in.level);
     int log2 = 0;
     while ((1 << log2) < in.tex.fmt.texel_bytes) ++log2;
