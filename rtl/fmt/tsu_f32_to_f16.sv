@@ -12,7 +12,7 @@ module tsu_f32_to_f16 #(
   input  logic [31:0] f32_i,
   output logic [15:0] f16_o,
   output logic        tie_o,      // the discarded bits were exactly half an ulp (for coverage)
-  output logic        overflow_o  // a finite input became Inf
+  output logic        overflow_o  // a finite input became Inf (|x| >= 65520, a rounding carry too)
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency = Stages;
@@ -81,7 +81,8 @@ module tsu_f32_to_f16 #(
   // ---- Part c: increment (a carry may round up into Inf, as it should) -----------------------------
   assign f16_o = h_c + {15'd0, up_c};
   assign tie_o = tie_c;
-  assign overflow_o = ovf_c;
+  // Past the largest exponent, or rounded up from 65504 (the largest finite f16) into Inf.
+  assign overflow_o = ovf_c || (up_c && h_c[14:0] == 15'h7bff);
 
   logic unused_bits;  // a subnormal result has at most 11 significant bits
   assign unused_bits = ^h_sub[23:15];

@@ -52,7 +52,10 @@ module tsu_accept #(
     req_o.redop = 3'(redop_i);
     req_o.query = 3'(query_i);
     req_o.coords = coords_i;
+    // A reserved code in any field is illegal, even in a field the opcode does not use (a suq's
+    // geometry): docs/semantics.md H12.
     req_o.illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) ||
+                    32'(geom_i) > 32'(tsu_pkg::GeomA2dms) ||
                     (opcode_i == tsu_pkg::OpTex && !tex_ok) ||
                     32'(vec_i) > 32'(tsu_pkg::Vec4) || 32'(type_i) > 32'(tsu_pkg::TypeF16x2) ||
                     32'(clamp_i) > 32'(tsu_pkg::ClampZero) ||

@@ -616,6 +616,21 @@ void Bench<Dut, Root>::Run() {
     if (!have && sent < total && !tex_rebind) {
       cur = opt_.script.empty() ? stim_.Next() : opt_.script[sent];
       have = true;
+      // A format rotation rebinds its slots before this request (configuration goes first).
+      for (uint64_t h : stim_.TakeRotation()) {
+        const ResolvedSurface& s = stim_.surfaces()[h];
+        CfgCommand c;
+        c.op = CfgOp::kInvalidateHandle;
+        c.data = h;
+        c.rewrite = true;
+        c.image = EncodeSurface(s);
+        c.what = "format rotation: h" + std::to_string(h) + " = " + std::string(Name(s.desc.order)) + "/" +
+                 std::string(Name(s.desc.type)) + " " + std::string(Name(s.desc.dim)) + " " +
+                 std::string(Name(s.desc.layout)) + " " + std::to_string(s.desc.width) + "x" +
+                 std::to_string(s.desc.height) + "x" + std::to_string(s.desc.depth) +
+                 (s.desc.array_size ? " [" + std::to_string(s.desc.array_size) + "]" : std::string());
+        cfg_q_.push_back(c);
+      }
     }
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     dut_->req_valid_i = have && offered;

@@ -1,5 +1,8 @@
 #include "coverage.h"
 
+#include <algorithm>
+
+#include "surface_gen.h"
 #include "tsu/instruction.h"
 
 namespace tsu::tb {
@@ -10,12 +13,30 @@ constexpr Geometry kDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geome
 
 std::string S(std::string_view v) { return std::string(v); }
 
-// sust.p formats of the stimulus pool.
-constexpr std::pair<ChannelOrder, ChannelType> kSustFormats[] = {
-    {ChannelOrder::kR, ChannelType::kUnsignedInt32},  {ChannelOrder::kR, ChannelType::kSignedInt32},
-    {ChannelOrder::kRG, ChannelType::kUnsignedInt32}, {ChannelOrder::kRG, ChannelType::kSignedInt32},
-    {ChannelOrder::kRGBA, ChannelType::kUnormInt8},   {ChannelOrder::kRGBA, ChannelType::kHalfFloat},
-    {ChannelOrder::kRGB, ChannelType::kUnormShort565}};
+// sust.p bins: one per surface format, named by what the store must do. A format the unit
+// converts is hit by a store that executes; an sRGB surface (docs/semantics.md R5) or a format
+// whose conversion family the configuration left out (H3) by a store that traps
+// format_mismatch.
+std::string SustBin(const FormatInfo& f, const FormatFamilies& fam) {
+  const std::string name = S(Name(f.order)) + "/" + S(Name(f.type));
+  if (f.srgb) return "format.sust.p_srgb." + name;
+  if (!fam.Converts(f.kind)) return "format.sust.p_left_out." + name;
+  return "format.sust.p." + name;
+}
+
+constexpr const char* kKindNames[] = {"unorm", "snorm", "uint", "sint", "half", "float"};  // ChannelKind
+
+// Four-channel formats with an alpha field: a sust.p of fewer than four components stores the
+// default alpha (0, 0, 0, 1) there.
+bool HasAlphaField(const FormatInfo& f) {
+  for (int i = 0; i < f.num_fields; ++i) {
+    if (f.fields[i].comp == 3) return f.num_fields == 4;
+  }
+  return false;
+}
+
+constexpr const char* kReservedFields[] = {"opcode", "geometry", "vector", "type",
+                                           "clamp",  "reduction", "query"};
 
 }  // namespace
 
@@ -47,9 +68,13 @@ Coverage::Coverage() {
     planned_.push_back(std::string("redop.b.") + ot);
   }
   for (const char* ot : {"add", "min", "max", "and", "or"}) planned_.push_back(std::string("redop.p.") + ot);
-  for (const auto& [o, t] : kSustFormats) {
-    planned_.push_back("format.sust.p." + S(Name(o)) + "/" + S(Name(t)));
-  }
+  for (const FormatInfo& f : SurfaceFormats()) planned_.push_back(SustBin(f, families_));
+  for (const char* k : kKindNames) planned_.push_back(std::string("format.sust.p.default_alpha.") + k);
+  // Block-linear surfaces taller or deeper than one block: an access in the third row of blocks
+  // or later, and one past the first block of slices.
+  planned_.push_back("layout.block_linear.third_block_row");
+  planned_.push_back("layout.block_linear.second_block_slice");
+  for (const char* f : kReservedFields) planned_.push_back(std::string("illegal.reserved.") + f);
   for (int q = 0; q < kCount<QueryKind>; ++q) planned_.push_back("suq." + S(Name(static_cast<QueryKind>(q))));
   for (int c = 1; c < kCount<TrapCause>; ++c) planned_.push_back("trap." + S(Name(static_cast<TrapCause>(c))));
   for (const char* h : {"hazard.sured_after_sured_same_address", "hazard.load_after_sured_same_line",
@@ -156,17 +181,22 @@ void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* s
 
 void Coverage::SetFamilies(const FormatFamilies& f) {
   by_key_.m.clear();  // bins may be renamed below
+  std::vector<std::pair<std::string, std::string>> renamed;
+  for (const FormatInfo& fi : SurfaceFormats()) {
+    const std::string was = SustBin(fi, families_), now = SustBin(fi, f);
+    if (was != now) renamed.emplace_back(was, now);
+  }
+  for (int k = 0; k < 6; ++k) {  // default alpha of a left-out family (kKindNames)
+    if (f.Converts(static_cast<ChannelKind>(k))) continue;
+    renamed.emplace_back(std::string("format.sust.p.default_alpha.") + kKindNames[k], "");
+  }
   families_ = f;
-  for (const auto& [o, t] : kSustFormats) {
-    FormatInfo fi;
-    std::string err;
-    if (!DescribeFormat(o, t, &fi, &err) || f.Converts(fi.kind)) continue;
-    const std::string name = S(Name(o)) + "/" + S(Name(t));
-    for (std::string& b : planned_) {
-      if (b == "format.sust.p." + name) b = "format.sust.p_left_out." + name;
-    }
-    bins_.erase("format.sust.p." + name);
-    bins_["format.sust.p_left_out." + name] += 0;
+  for (const auto& [was, now] : renamed) {
+    planned_.erase(std::remove(planned_.begin(), planned_.end(), was), planned_.end());
+    bins_.erase(was);
+    if (now.empty()) continue;
+    planned_.push_back(now);
+    bins_[now] += 0;
   }
 }
 
@@ -195,6 +225,20 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
     }
     return;
   }
+  if (r.trap == TrapCause::kIllegalInstruction) {
+    const int reserved = ToInt(in.opcode) >= kCount<Opcode>     ? 0
+                         : ToInt(in.geom) >= kCount<Geometry>   ? 1
+                         : ToInt(in.vec) >= kCount<VecSize>     ? 2
+                         : ToInt(in.type) >= kCount<DataType>   ? 3
+                         : ToInt(in.clamp) >= kCount<ClampMode> ? 4
+                         : ToInt(in.red_op) >= kCount<RedOp>    ? 5
+                         : ToInt(in.query) >= kCount<QueryKind> ? 6
+                                                                : -1;
+    if (reserved >= 0) {
+      Hit(Key({12, static_cast<unsigned>(reserved)}),
+          [&] { return std::string("illegal.reserved.") + kReservedFields[reserved]; });
+    }
+  }
   if (s == nullptr || r.trap == TrapCause::kIllegalInstruction ||
       r.trap == TrapCause::kInvalidHandle) {
     return;
@@ -222,17 +266,27 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
                : "redop.p." + S(Name(in.red_op));
     });
   }
-  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
-      r.trap == TrapCause::kNone) {
-    Hit(Key({9, u(s->desc.order), u(s->desc.type)}), [&] {
-      return "format.sust.p." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type));
-    });
+  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample) {
+    const bool converts = !s->fmt.srgb && families_.Converts(s->fmt.kind);
+    if (converts ? r.trap == TrapCause::kNone : r.trap == TrapCause::kFormatMismatch) {
+      Hit(Key({9, u(s->desc.order), u(s->desc.type)}), [&] { return SustBin(s->fmt, families_); });
+    }
+    if (converts && r.trap == TrapCause::kNone && in.vec != VecSize::kV4 && HasAlphaField(s->fmt)) {
+      Hit(Key({10, u(s->fmt.kind)}),
+          [&] { return std::string("format.sust.p.default_alpha.") + kKindNames[u(s->fmt.kind)]; });
+    }
   }
-  if (in.opcode == Opcode::kSust && in.addressing == Addressing::kSample &&
-      r.trap == TrapCause::kFormatMismatch && !families_.Converts(s->fmt.kind)) {
-    Hit(Key({10, u(s->desc.order), u(s->desc.type)}), [&] {
-      return "format.sust.p_left_out." + S(Name(s->desc.order)) + "/" + S(Name(s->desc.type));
-    });
+  // Rows and slices of blocks past the first (operand b's layout: {x,y,z} or {layer,x,y}).
+  if (s->desc.layout == Layout::kBlockLinear && r.trap == TrapCause::kNone && r.oob_axes == 0) {
+    const uint32_t y = in.geom == Geometry::k2d || in.geom == Geometry::k3d ? t.req.coords[1]
+                       : in.geom == Geometry::kA2d                          ? t.req.coords[2]
+                                                                            : 0;
+    if ((y >> (3 + s->desc.block_height_log2)) >= 2) {
+      Hit(Key({13, 0}), [] { return std::string("layout.block_linear.third_block_row"); });
+    }
+    if (in.geom == Geometry::k3d && (t.req.coords[2] >> s->desc.block_depth_log2) >= 1) {
+      Hit(Key({13, 1}), [] { return std::string("layout.block_linear.second_block_slice"); });
+    }
   }
   // Hazards: this access against the recent ones (the unit's pipeline holds about 8).
   const MemAccess& a = r.write.valid ? r.write : r.read;

@@ -24,7 +24,8 @@ class Coverage {
  public:
   Coverage();
   // A configuration that leaves format families out: their sust.p bins become
-  // format.sust.p_left_out.<format>, hit when such a store traps format_mismatch.
+  // format.sust.p_left_out.<format>, hit when such a store traps format_mismatch, and their
+  // default-alpha bins are not planned.
   void SetFamilies(const FormatFamilies& f);
   // A unit with the texture path: plans the tex bins (the tex class and its ordering against
   // surface stores).

@@ -1,8 +1,10 @@
 #include "stimulus.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 
 #include "surface_gen.h"
 #include "tex_gen.h"
@@ -20,16 +22,12 @@ uint32_t FloatBits(float f) {
 }
 
 // The pool: a 32-bit integer surface for every geometry x layout (so sured.p reaches every
-// cell), then the 64-bit integer and the filtered formats sust.p must reach.
-struct Fmt {
-  ChannelOrder o;
-  ChannelType t;
-};
-constexpr Fmt kExtraFormats[] = {
-    {ChannelOrder::kRG, ChannelType::kUnsignedInt32}, {ChannelOrder::kRG, ChannelType::kSignedInt32},
-    {ChannelOrder::kRGBA, ChannelType::kUnormInt8},   {ChannelOrder::kRGBA, ChannelType::kHalfFloat},
-    {ChannelOrder::kRGB, ChannelType::kUnormShort565},
-};
+// cell), then the rotating slots, which cycle through every surface format.
+constexpr size_t kFixedSlots = 10;
+
+// A field of the request port and the codes its width allows beyond the defined ones.
+template <typename T>
+constexpr int kReservedCodes = (1 << kBits<T>) - kCount<T>;
 
 }  // namespace
 
@@ -89,27 +87,21 @@ Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
     : rng_(seed), mix_(mix), entries_(table_entries) {
   // Small surfaces (so random accesses collide often), bases 1 MiB apart; the last handle of
   // the table stays unbound.
-  const int n = table_entries - 1 > 0 ? table_entries - 1 : 1;
-  constexpr int kExtra = static_cast<int>(sizeof(kExtraFormats) / sizeof(kExtraFormats[0]));
-  for (int i = 0; i < n; ++i) {
-    SurfaceDesc d;
-    if (i < 10) {
-      d.dim = kSurfaceDims[i % 5];
-      d.layout = i < 5 ? Layout::kPitch : Layout::kBlockLinear;
-      d.order = ChannelOrder::kR;
-      d.type = i % 2 == 0 ? ChannelType::kUnsignedInt32 : ChannelType::kSignedInt32;
-    } else {
-      d.dim = kSurfaceDims[Uniform(rng_, 0, 4)];
-      d.layout = Chance(rng_, 50) ? Layout::kPitch : Layout::kBlockLinear;
-      if (i - 10 < kExtra) {
-        d.order = kExtraFormats[i - 10].o;
-        d.type = kExtraFormats[i - 10].t;
-      } else {
-        const auto& f = SurfaceFormats()[static_cast<size_t>(Uniform(rng_, 0, SurfaceFormats().size() - 1))];
-        d.order = f.order;
-        d.type = f.type;
-      }
+  const size_t n = table_entries - 1 > 0 ? static_cast<size_t>(table_entries - 1) : 1;
+  const auto& formats = SurfaceFormats();
+  for (size_t k = 0; k < formats.size(); ++k) format_cycle_.push_back(k);
+  std::shuffle(format_cycle_.begin(), format_cycle_.end(), rng_);
+  rotating0_ = n > kFixedSlots ? kFixedSlots : n;
+  for (size_t i = 0; i < n; ++i) {
+    if (i >= rotating0_) {
+      surfaces_.push_back(RotatingSurface(i, formats[format_cycle_[format_pos_++ % formats.size()]]));
+      continue;
     }
+    SurfaceDesc d;
+    d.dim = kSurfaceDims[i % 5];
+    d.layout = i < 5 ? Layout::kPitch : Layout::kBlockLinear;
+    d.order = ChannelOrder::kR;
+    d.type = i % 2 == 0 ? ChannelType::kUnsignedInt32 : ChannelType::kSignedInt32;
     const bool has_y = d.dim == Geometry::k2d || d.dim == Geometry::k3d || d.dim == Geometry::kA2d;
     d.width = static_cast<uint32_t>(Uniform(rng_, 1, 40));
     d.height = has_y ? static_cast<uint32_t>(Uniform(rng_, 1, 12)) : 1;
@@ -124,17 +116,62 @@ Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
     d.base = (static_cast<uint64_t>(i) + 1) << 20;
     ResolvedSurface r;
     std::string err;
-    if (!ResolveSurface(d, &r, &err)) {  // e.g. the extra pitch was too small for wide texels
-      d.pitch = 0;
-      if (!ResolveSurface(d, &r, &err)) std::abort();
-    }
+    if (!ResolveSurface(d, &r, &err)) std::abort();  // the fixed shapes always resolve
     surfaces_.push_back(r);
   }
 }
 
+// A fresh shape for a rotating slot in format f: any geometry and layout; two in five
+// block-linear surfaces with a y axis are tall (several rows of blocks: 17..64 rows against
+// blocks of 8 or 16), and 3D ones have 1..4 slices against blocks of 1 or 2.
+ResolvedSurface Stimulus::RotatingSurface(size_t slot, const FormatInfo& f) {
+  for (int attempt = 0;; ++attempt) {
+    SurfaceDesc d;
+    d.order = f.order;
+    d.type = f.type;
+    d.dim = kSurfaceDims[Uniform(rng_, 0, 4)];
+    d.layout = Chance(rng_, 50) ? Layout::kPitch : Layout::kBlockLinear;
+    const bool has_y = d.dim == Geometry::k2d || d.dim == Geometry::k3d || d.dim == Geometry::kA2d;
+    const bool tall = d.layout == Layout::kBlockLinear && has_y && Chance(rng_, 40);
+    d.width = static_cast<uint32_t>(Uniform(rng_, 1, 40));
+    d.height = !has_y ? 1 : static_cast<uint32_t>(tall ? Uniform(rng_, 17, 64) : Uniform(rng_, 1, 12));
+    d.depth = d.dim == Geometry::k3d ? static_cast<uint32_t>(Uniform(rng_, 1, 4)) : 1;
+    d.array_size = IsArray(d.dim) ? static_cast<uint32_t>(Uniform(rng_, 1, 4)) : 0;
+    if (d.layout == Layout::kBlockLinear) {
+      d.block_height_log2 = static_cast<uint8_t>(Uniform(rng_, 0, tall ? 1 : 2));
+      d.block_depth_log2 = d.dim == Geometry::k3d ? static_cast<uint8_t>(Uniform(rng_, 0, 1)) : 0;
+    } else if (Chance(rng_, 30)) {
+      d.pitch = static_cast<uint32_t>((d.width * 16 + 15) / 16 * 16 + 16 * Uniform(rng_, 0, 4));
+    }
+    d.base = (static_cast<uint64_t>(slot) + 1) << 20;
+    ResolvedSurface r;
+    std::string err;
+    if (!ResolveSurface(d, &r, &err)) {  // e.g. the extra pitch was too small for wide texels
+      d.pitch = 0;
+      if (!ResolveSurface(d, &r, &err)) continue;
+    }
+    if (r.size_bytes <= kRotatingBytes) return r;
+    if (attempt > 100) std::abort();  // a 1x1 surface of any format fits
+  }
+}
+
+std::vector<uint64_t> Stimulus::TakeRotation() {
+  std::vector<uint64_t> out;
+  if (!rotation_due_) return out;
+  rotation_due_ = false;
+  const auto& formats = SurfaceFormats();
+  for (size_t h = rotating0_; h < surfaces_.size(); ++h) {
+    surfaces_[h] = RotatingSurface(h, formats[format_cycle_[format_pos_++ % formats.size()]]);
+    out.push_back(h);
+  }
+  return out;
+}
+
 void Stimulus::InitialMemory(std::vector<std::pair<uint64_t, std::vector<uint8_t>>>* out) {
-  for (const ResolvedSurface& s : surfaces_) {
-    std::vector<uint8_t> bytes(s.size_bytes);
+  for (size_t h = 0; h < surfaces_.size(); ++h) {
+    const ResolvedSurface& s = surfaces_[h];
+    // A rotating slot's later shapes reach further: random bytes up to the limit.
+    std::vector<uint8_t> bytes(h >= rotating0_ ? kRotatingBytes : s.size_bytes);
     for (auto& b : bytes) b = static_cast<uint8_t>(rng_());
     out->emplace_back(s.desc.base, std::move(bytes));
   }
@@ -205,7 +242,11 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
   Txn t;
   Instruction& in = t.in;
   Request& rq = t.req;
+  const bool sust_p = kind == "sust" && Chance(rng_, 40);
+  // Half of the sust.p go to the rotating slots, which cycle through every format.
+  const bool rotating = sust_p && rotating0_ < surfaces_.size() && Chance(rng_, 50);
   const size_t h = surface >= 0 ? static_cast<size_t>(surface)
+                   : rotating   ? static_cast<size_t>(Uniform(rng_, rotating0_, surfaces_.size() - 1))
                                 : static_cast<size_t>(Uniform(rng_, 0, surfaces_.size() - 1));
   const ResolvedSurface& s = surfaces_[h];
   rq.handle = h;
@@ -251,7 +292,7 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
     const uint32_t size = static_cast<uint32_t>(DataTypeBytes(in.type));
     Coords(s, in.geom, in.addressing == Addressing::kByte ? 1 : size, size, &rq);
     rq.data[0] = (static_cast<uint64_t>(data32(true)) << 32) | data32(true);
-  } else if (kind == "sust" && Chance(rng_, 40)) {  // sust.p
+  } else if (sust_p) {
     in.opcode = Opcode::kSust;
     in.addressing = Addressing::kSample;
     in.vec = static_cast<VecSize>(Uniform(rng_, 0, 2));
@@ -276,6 +317,10 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
 }
 
 Txn Stimulus::Next() {
+  if (++since_rotation_ >= kRotationOps && rotating0_ < surfaces_.size()) {
+    since_rotation_ = 0;
+    rotation_due_ = true;  // TakeRotation draws the new shapes
+  }
   if (!queued_.empty()) {
     Txn t = queued_.back();
     queued_.pop_back();
@@ -335,6 +380,7 @@ Txn Stimulus::Next() {
     return t;
   }
   if (kind == "illegal") {  // forms only a hand-built instruction can have
+    if (Chance(rng_, 60)) return Reserved();
     Txn t = Random("suld");
     if (Chance(rng_, 50)) {
       t.in.vec = VecSize::kV4;
@@ -347,6 +393,38 @@ Txn Stimulus::Next() {
     return t;
   }
   return Random(kind);
+}
+
+// A request whose pins carry a code the encodings table leaves reserved in one field (what the
+// field's width allows past its last defined value): the unit must trap illegal_instruction.
+Txn Stimulus::Reserved() {
+  static const char* const kKinds[] = {"suld", "sust", "sured", "suq"};
+  Txn t = Random(kKinds[Uniform(rng_, 0, 3)]);
+  const std::string was = Describe(t);
+  Instruction& in = t.in;
+  auto reserved = [&](auto* field) {
+    using T = std::remove_pointer_t<decltype(field)>;
+    *field = static_cast<T>(kCount<T> + Uniform(rng_, 0, kReservedCodes<T> - 1));
+    return static_cast<int>(*field);
+  };
+  static_assert(kReservedCodes<Opcode> > 0 && kReservedCodes<Geometry> > 0 &&
+                    kReservedCodes<VecSize> > 0 && kReservedCodes<DataType> > 0 &&
+                    kReservedCodes<ClampMode> > 0 && kReservedCodes<RedOp> > 0 &&
+                    kReservedCodes<QueryKind> > 0,
+                "every field below has reserved codes");
+  int code = 0;
+  const char* field = "";
+  switch (Uniform(rng_, 0, 6)) {
+    case 0: code = reserved(&in.opcode), field = "opcode"; break;
+    case 1: code = reserved(&in.geom), field = "geometry"; break;
+    case 2: code = reserved(&in.vec), field = "vector"; break;
+    case 3: code = reserved(&in.type), field = "type"; break;
+    case 4: code = reserved(&in.clamp), field = "clamp"; break;
+    case 5: code = reserved(&in.red_op), field = "reduction"; break;
+    default: code = reserved(&in.query), field = "query"; break;
+  }
+  t.text = was + "  with reserved " + field + " code " + std::to_string(code);
+  return t;
 }
 
 std::string Stimulus::Describe(const Txn& t) {

@@ -73,11 +73,21 @@ class Stimulus {
   const std::vector<TexBinding>& textures() const { return textures_; }
   Txn Next();
   static std::string Describe(const Txn& t);
+  // Format rotation: every kRotationOps transactions the rotating slots take the next formats of
+  // a shuffled cycle through every surface format (SurfaceFormats), on a fresh shape (tall
+  // block-linear ones included), so the main job stores to every format the unit supports.
+  // Returns the handles rebound since the last call (surfaces() already holds their new
+  // descriptors); the bench rewrites their slots and invalidates them, as a driver would.
+  std::vector<uint64_t> TakeRotation();
+  static constexpr int kRotationOps = 1000;
+  static constexpr uint64_t kRotatingBytes = 256 * 1024;  // footprint limit of a rotating surface
 
  private:
   Txn Random(const std::string& kind, int surface = -1);
   Txn Tex(int texture = -1);
   void Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size, Request* r);
+  ResolvedSurface RotatingSurface(size_t slot, const FormatInfo& f);
+  Txn Reserved();
 
   std::mt19937_64 rng_;
   Mix mix_;
@@ -87,6 +97,11 @@ class Stimulus {
   std::vector<TexBinding> textures_;
   std::vector<uint64_t> samplers_;
   uint64_t pool_entries_ = 0;
+  size_t rotating0_ = 0;               // slots rotating0_.. rotate through the formats
+  std::vector<size_t> format_cycle_;   // SurfaceFormats() indices, shuffled
+  size_t format_pos_ = 0;
+  int since_rotation_ = 0;
+  bool rotation_due_ = false;
 };
 
 }  // namespace tsu::tb
