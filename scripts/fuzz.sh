@@ -87,7 +87,11 @@ for t in "${targets[@]}"; do
   [[ "$jobs" -gt 1 ]] && par+=(-fork="$jobs")  # parallel workers; their logs go to $out
   [[ -n "$runs" ]] && par+=(-runs="$runs")
   [[ -n "$seed" ]] && par+=(-seed="$seed")
+  # Inputs up to 8 KiB; scripts up to 1 KiB (about 25 lines): the same edges covered (3 384
+  # against 3 402 at 8 KiB, 40 s each), four times the executions (2 368 against 579 per second),
+  # since a longer script adds lines, not paths. The line and token limits have unit tests.
   maxlen=8192
+  [[ "$t" == script ]] && maxlen=1024
   start=$(date +%s)
   (cd "$out" && "$bin" "$corpus" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 \
     -max_len="$maxlen" "${par[@]}" -print_final_stats=1 -artifact_prefix="$out/crashes/$t/") >"$log" 2>&1

@@ -16,6 +16,7 @@
 #include "tsu/hex.h"
 #include "tsu/ptx_module.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/read_file.h"
 #include "tsu/text.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -568,9 +569,10 @@ class Runner {
       const size_t slash = name_.find_last_of('/');
       if (slash != std::string::npos) path = name_.substr(0, slash + 1) + file;
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Malformed("cannot open the PTX module '" + Excerpt(path) + "'");
-    std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::string text, why;
+    if (!ReadRegularFile(path, kMaxModuleBytes, &text, &why)) {
+      return Malformed("cannot read the PTX module: " + why);
+    }
     const PtxModule m = ReadPtxModule(text, options_.dialect);
     if (!m.errors.empty()) {  // the first error; `tsu ptx FILE` lists them all
       const ModuleDiagnostic& d = m.errors.front();
@@ -768,17 +770,15 @@ ScriptResult RunScriptText(const std::string& text, const std::string& name,
 }
 
 ScriptResult RunScriptFile(const std::string& path, const ScriptOptions& options) {
-  std::ifstream f(path);
-  if (!f) {
+  std::string text, why;
+  if (!ReadRegularFile(path, kMaxScriptBytes, &text, &why)) {
     ScriptResult r;
     r.malformed = true;
     r.failures = 1;
-    r.messages.push_back(path + ": error: cannot open file");
+    r.messages.push_back("error: " + why);
     return r;
   }
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return RunScriptText(ss.str(), path, options);
+  return RunScriptText(text, path, options);
 }
 
 }  // namespace tsu

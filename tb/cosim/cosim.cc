@@ -4,6 +4,7 @@
 #include <verilated_cov.h>
 #include <verilated_fst_c.h>
 
+#include <array>
 #include <cstdio>
 #include <deque>
 #include <filesystem>
@@ -136,10 +137,12 @@ class BothMemories : public MemoryPort {
   MemoryPort* b_;
 };
 
-// What a valid/ready sender must hold while stalled.
+// What a valid/ready sender must hold while stalled (a fixed array: built every cycle, so no
+// allocation).
+using Payload = std::array<uint32_t, 16>;
 struct Held {
   bool stalled = false;
-  std::vector<uint32_t> payload;
+  Payload payload{};
 };
 
 // Dut: a Verilated configuration of tsu_top; Root: its module class (public parameters).
@@ -165,9 +168,9 @@ class Bench {
   void CheckResponse(uint64_t cycle);
   void CheckWrite(uint64_t cycle);
   void CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
-                 const std::vector<uint32_t>& payload);
-  std::vector<uint32_t> RspPayload() const;
-  std::vector<uint32_t> MemPayload() const;
+                 const Payload& payload);
+  Payload RspPayload() const;
+  Payload MemPayload() const;
   void Tick() { run_->Tick(cycle_); }  // the rising edge (sim_run.h)
   void Eval() { run_->Eval(); }        // the low phase, after the inputs are driven
   void IssueRead(ReadChannel* ch, uint64_t addr);
@@ -440,25 +443,26 @@ void Bench<Dut, Root>::DriveRequest(const Txn& t, uint32_t tag) {
 }
 
 template <class Dut, class Root>
-std::vector<uint32_t> Bench<Dut, Root>::RspPayload() const {
-  std::vector<uint32_t> p = {dut_->rsp_tag_o, dut_->rsp_count_o, dut_->rsp_trap_o, dut_->rsp_oob_o,
-                             dut_->rsp_misaligned_o, dut_->rsp_clamped_o, dut_->rsp_suppressed_o,
-                             dut_->rsp_pred_o};
-  for (int i = 0; i < 8; ++i) p.push_back(dut_->rsp_data_o[i]);
+Payload Bench<Dut, Root>::RspPayload() const {
+  Payload p = {dut_->rsp_tag_o,        dut_->rsp_count_o,   dut_->rsp_trap_o,
+               dut_->rsp_oob_o,        dut_->rsp_misaligned_o, dut_->rsp_clamped_o,
+               dut_->rsp_suppressed_o, dut_->rsp_pred_o};
+  for (int i = 0; i < 8; ++i) p[8 + i] = dut_->rsp_data_o[i];
   return p;
 }
 
 template <class Dut, class Root>
-std::vector<uint32_t> Bench<Dut, Root>::MemPayload() const {
-  std::vector<uint32_t> p = {dut_->mem_req_we_o, static_cast<uint32_t>(dut_->mem_req_addr_o),
-                             static_cast<uint32_t>(static_cast<uint64_t>(dut_->mem_req_addr_o) >> 32), dut_->mem_req_mask_o};
-  for (int i = 0; i < 4; ++i) p.push_back(dut_->mem_req_wdata_o[i]);
+Payload Bench<Dut, Root>::MemPayload() const {
+  Payload p = {dut_->mem_req_we_o, static_cast<uint32_t>(dut_->mem_req_addr_o),
+               static_cast<uint32_t>(static_cast<uint64_t>(dut_->mem_req_addr_o) >> 32),
+               dut_->mem_req_mask_o};
+  for (int i = 0; i < 4; ++i) p[4 + i] = dut_->mem_req_wdata_o[i];
   return p;
 }
 
 template <class Dut, class Root>
 void Bench<Dut, Root>::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
-                      const std::vector<uint32_t>& payload) {
+                      const Payload& payload) {
   if (h->stalled) {
     if (!valid) {
       Fail(cycle, std::string("protocol: ") + ch + " valid dropped at cycle " +

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "surface_gen.h"
+#include "tsu/read_file.h"
 #include "tex_gen.h"
 
 namespace tsu::tb {
@@ -34,11 +35,12 @@ constexpr int kReservedCodes = (1 << kBits<T>) - kCount<T>;
 bool Mix::Parse(const std::string& spec_in, std::string* error) {
   std::string spec = spec_in;
   if (!spec.empty() && spec[0] == '@') {
-    std::ifstream f(spec.substr(1));
-    if (!f) {
-      *error = "cannot read mix file " + spec.substr(1);
+    std::string text, why;
+    if (!ReadRegularFile(spec.substr(1), kMaxMixFileBytes, &text, &why)) {
+      *error = "cannot read the mix file: " + why;
       return false;
     }
+    std::istringstream f(text);
     std::string line, all;
     while (std::getline(f, line)) {
       const size_t hash = line.find('#');
@@ -92,6 +94,7 @@ Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
   for (size_t k = 0; k < formats.size(); ++k) format_cycle_.push_back(k);
   std::shuffle(format_cycle_.begin(), format_cycle_.end(), rng_);
   rotating0_ = n > kFixedSlots ? kFixedSlots : n;
+  sust_p_seen_.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
     if (i >= rotating0_) {
       surfaces_.push_back(RotatingSurface(i, formats[format_cycle_[format_pos_++ % formats.size()]]));
@@ -157,13 +160,7 @@ ResolvedSurface Stimulus::RotatingSurface(size_t slot, const FormatInfo& f) {
 
 std::vector<uint64_t> Stimulus::TakeRotation() {
   std::vector<uint64_t> out;
-  if (!rotation_due_) return out;
-  rotation_due_ = false;
-  const auto& formats = SurfaceFormats();
-  for (size_t h = rotating0_; h < surfaces_.size(); ++h) {
-    surfaces_[h] = RotatingSurface(h, formats[format_cycle_[format_pos_++ % formats.size()]]);
-    out.push_back(h);
-  }
+  out.swap(rotated_);
   return out;
 }
 
@@ -172,7 +169,10 @@ void Stimulus::InitialMemory(std::vector<std::pair<uint64_t, std::vector<uint8_t
     const ResolvedSurface& s = surfaces_[h];
     // A rotating slot's later shapes reach further: random bytes up to the limit.
     std::vector<uint8_t> bytes(h >= rotating0_ ? kRotatingBytes : s.size_bytes);
-    for (auto& b : bytes) b = static_cast<uint8_t>(rng_());
+    for (size_t i = 0; i < bytes.size(); i += 8) {  // eight bytes per draw
+      const uint64_t r = rng_();
+      std::memcpy(&bytes[i], &r, std::min<size_t>(8, bytes.size() - i));
+    }
     out->emplace_back(s.desc.base, std::move(bytes));
   }
 }
@@ -243,12 +243,13 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
   Instruction& in = t.in;
   Request& rq = t.req;
   const bool sust_p = kind == "sust" && Chance(rng_, 40);
-  // Half of the sust.p go to the rotating slots, which cycle through every format.
-  const bool rotating = sust_p && rotating0_ < surfaces_.size() && Chance(rng_, 50);
+  // Most sust.p go to the rotating slots, which cycle through every format.
+  const bool rotating = sust_p && rotating0_ < surfaces_.size() && Chance(rng_, kRotatingSustPercent);
   const size_t h = surface >= 0 ? static_cast<size_t>(surface)
                    : rotating   ? static_cast<size_t>(Uniform(rng_, rotating0_, surfaces_.size() - 1))
                                 : static_cast<size_t>(Uniform(rng_, 0, surfaces_.size() - 1));
   const ResolvedSurface& s = surfaces_[h];
+  if (sust_p) ++sust_p_seen_[h];
   rq.handle = h;
   in.resource_is_symbol = Chance(rng_, 70);  // else a .u64 register holds the handle (indirect)
   in.geom = Chance(rng_, 95) ? s.desc.dim : kSurfaceDims[Uniform(rng_, 0, 4)];
@@ -317,9 +318,14 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
 }
 
 Txn Stimulus::Next() {
-  if (++since_rotation_ >= kRotationOps && rotating0_ < surfaces_.size()) {
-    since_rotation_ = 0;
-    rotation_due_ = true;  // TakeRotation draws the new shapes
+  // A slot that has had its share of sust.p moves to the next format before this request is
+  // drawn (so the request sees the new shape, and the bench rebinds the slot ahead of it).
+  for (size_t h = rotating0_; h < surfaces_.size(); ++h) {
+    if (sust_p_seen_[h] < kSustPerFormat) continue;
+    const auto& formats = SurfaceFormats();
+    surfaces_[h] = RotatingSurface(h, formats[format_cycle_[format_pos_++ % formats.size()]]);
+    sust_p_seen_[h] = 0;
+    rotated_.push_back(h);
   }
   if (!queued_.empty()) {
     Txn t = queued_.back();

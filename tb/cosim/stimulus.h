@@ -30,6 +30,7 @@ struct Mix {
                                         {"illegal", 1}, {"tex", 0}, {"store_tex", 0}};
   static constexpr int kTexWeight = 25, kStoreTexWeight = 4;
   std::set<std::string> given;  // names the spec set
+  static constexpr uint64_t kMaxMixFileBytes = 1 << 20;
   // "suld=3,sust=1" (names above); unnamed keep their defaults; "@file" reads the same from a
   // file (one name=weight per line, '#' comments). Returns false with a message on error.
   bool Parse(const std::string& spec, std::string* error);
@@ -73,13 +74,16 @@ class Stimulus {
   const std::vector<TexBinding>& textures() const { return textures_; }
   Txn Next();
   static std::string Describe(const Txn& t);
-  // Format rotation: every kRotationOps transactions the rotating slots take the next formats of
-  // a shuffled cycle through every surface format (SurfaceFormats), on a fresh shape (tall
-  // block-linear ones included), so the main job stores to every format the unit supports.
-  // Returns the handles rebound since the last call (surfaces() already holds their new
-  // descriptors); the bench rewrites their slots and invalidates them, as a driver would.
+  // Format rotation: the rotating slots cycle through every surface format (SurfaceFormats, in
+  // a seeded shuffle), each on a fresh shape (tall block-linear ones included), so that the main
+  // job stores to every format the unit supports. Most sust.p go to them, and a slot moves to
+  // the next format after kSustPerFormat of them, whatever the mix. Returns the handles rebound
+  // since the last call (surfaces() already holds their new descriptors; the request Next() just
+  // returned was drawn against them); the bench rewrites their slots and invalidates them, as a
+  // driver would, before that request.
   std::vector<uint64_t> TakeRotation();
-  static constexpr int kRotationOps = 1000;
+  static constexpr int kSustPerFormat = 8;
+  static constexpr int kRotatingSustPercent = 80;
   static constexpr uint64_t kRotatingBytes = 256 * 1024;  // footprint limit of a rotating surface
 
  private:
@@ -100,8 +104,8 @@ class Stimulus {
   size_t rotating0_ = 0;               // slots rotating0_.. rotate through the formats
   std::vector<size_t> format_cycle_;   // SurfaceFormats() indices, shuffled
   size_t format_pos_ = 0;
-  int since_rotation_ = 0;
-  bool rotation_due_ = false;
+  std::vector<int> sust_p_seen_;       // per slot: sust.p drawn against its current format
+  std::vector<uint64_t> rotated_;      // slots rebound, for TakeRotation
 };
 
 }  // namespace tsu::tb

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "tsu/read_file.h"
 #include "tsu/script.h"
 
 namespace tsu {
@@ -179,6 +180,37 @@ TEST(ScriptLimits, LongLinesAndTokensAreQuotedShort) {
   EXPECT_NE(FirstMessage(u).find("'frob\\xFF'"), std::string::npos) << FirstMessage(u);
 }
 
+// Only regular files are read, up to a limit (fuzz.script found `exec_ptx /` aborting on an
+// exception from reading a directory; /dev/zero would have been read forever).
+TEST(ScriptLimits, OnlyRegularFilesAreRead) {
+  for (const std::string path : {"/", "/dev/zero", "/nonexistent/m.ptx"}) {
+    ScriptResult r = RunScriptText("exec_ptx " + path + " k\n", "t");
+    EXPECT_TRUE(r.malformed) << path;
+    EXPECT_NE(FirstMessage(r).find("cannot read the PTX module: " + path), std::string::npos)
+        << FirstMessage(r);
+  }
+  EXPECT_NE(FirstMessage(RunScriptText("exec_ptx / k\n", "t")).find("is a directory"), std::string::npos);
+  EXPECT_NE(FirstMessage(RunScriptText("exec_ptx /dev/zero k\n", "t")).find("not a regular file"),
+            std::string::npos);
+  const ScriptResult dir = RunScriptFile("/", ScriptOptions{});
+  EXPECT_TRUE(dir.malformed);
+  EXPECT_NE(FirstMessage(dir).find("is a directory"), std::string::npos) << FirstMessage(dir);
+  const ScriptResult dev = RunScriptFile("/dev/zero", ScriptOptions{});
+  EXPECT_TRUE(dev.malformed);
+  EXPECT_NE(FirstMessage(dev).find("not a regular file"), std::string::npos) << FirstMessage(dev);
+  // The size limit, and a file within it read whole.
+  const std::string path = ::testing::TempDir() + "read_file_test.bin";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << std::string("0123456789\0tail", 15);
+  }
+  std::string text, why;
+  EXPECT_FALSE(ReadRegularFile(path, 14, &text, &why));
+  EXPECT_NE(why.find("the file is 15 bytes; the limit is 14"), std::string::npos) << why;
+  ASSERT_TRUE(ReadRegularFile(path, 15, &text, &why)) << why;
+  EXPECT_EQ(text, std::string("0123456789\0tail", 15));
+}
+
 // Dialects: the default judges as ptxas does; `dialect text` (or ScriptOptions) takes the text's
 // examples; a form ptxas assembles but that has no defined meaning is refused, not guessed.
 TEST(Script, Dialects) {
@@ -229,7 +261,7 @@ TEST(Script, ExecPtxRunsAModulesInstructionsAndReportsItsErrors) {
   EXPECT_NE(none.messages[0].find("has no function 'nothere'"), std::string::npos);
   ScriptResult missing = RunScriptText(script + "exec_ptx gone.ptx k\n", dir + "/t.tsu");
   ASSERT_FALSE(missing.messages.empty());
-  EXPECT_NE(missing.messages[0].find("cannot open the PTX module"), std::string::npos);
+  EXPECT_NE(missing.messages[0].find("cannot read the PTX module: "), std::string::npos) << missing.messages[0];
 }
 
 }  // namespace

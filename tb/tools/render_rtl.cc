@@ -11,6 +11,7 @@
 #include "sim_run.h"
 #include "unit_drive.h"
 #include "tsu/descriptor_words.h"
+#include "tsu/read_file.h"
 #include "tsu/texture_words.h"
 
 // The uninstrumented model of the tex configuration where the build has one (the sanitizer build
@@ -208,9 +209,9 @@ int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, Re
     *message = "the unit's render failed (its message is above)";
     return 1;
   }
-  auto slurp = [](const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  auto slurp = [](const std::string& path) {  // empty when unreadable: reported as a difference
+    std::string bytes, why;
+    return ReadRegularFile(path, uint64_t{1} << 30, &bytes, &why) ? bytes : std::string();
   };
   const std::string a = slurp(model.out_dir + "/tsu_plane.png");
   const std::string b = slurp(unit.out_dir + "/tsu_plane.png");

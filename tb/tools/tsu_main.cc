@@ -27,6 +27,7 @@
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_module.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/read_file.h"
 #include "tsu/script.h"
 #include "tsu/text.h"
 
@@ -41,21 +42,11 @@ int CmdPtxModule(const std::string& path, tsu::Dialect dialect) {
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-      std::cerr << path << ": error: cannot open the file\n";
+    std::string why;
+    if (!tsu::ReadRegularFile(path, tsu::kMaxModuleBytes, &text, &why)) {
+      std::cerr << "error: " << why << "\n";
       return kExitUsage;
     }
-    f.seekg(0, std::ios::end);
-    const std::streamoff size = f.tellg();
-    if (size < 0 || static_cast<uint64_t>(size) > tsu::kMaxModuleBytes) {
-      std::cerr << path << ": error: the module is larger than " << tsu::kMaxModuleBytes
-                << " bytes\n";
-      return kExitUsage;
-    }
-    f.seekg(0);
-    text.resize(static_cast<size_t>(size));
-    f.read(text.data(), size);
   }
   const std::string name = path == "-" ? "<stdin>" : path;
   const tsu::PtxModule m = tsu::ReadPtxModule(text, dialect);

@@ -32,6 +32,8 @@ struct ScriptOptions {
 
 // Longest script line; a longer one is an error (and is not parsed).
 constexpr size_t kMaxScriptLineBytes = 65536;
+// The largest script file `tsu run` reads (RunScriptFile).
+constexpr size_t kMaxScriptBytes = size_t{64} << 20;
 
 // Runs a script held in `text`; `name` prefixes messages.
 ScriptResult RunScriptText(const std::string& text, const std::string& name,

@@ -1,0 +1,165 @@
+// FIFO bench: rtl/prim/tsu_fifo (every queue of the unit) in both storages (flops; block RAM
+// with its registered read and push bypass) at depths 1 to 6, against a reference queue
+// (std::deque), every output every cycle: data_o (while not empty), empty_o, full_o, count_o.
+// Random push/pop in phases that fill, drain and hold the queue at each level, with pushes into a
+// full queue that pops in the same cycle (legal) and into the slot being read (the RAM bypass).
+// A mismatch names the cycle and the outputs, prints the command that repeats it, and replays the
+// run with tracing into $TSU_ARTIFACTS/<test>.fst beside a log of the last cycles.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "Vtsu_fifo_d1_r0.h"
+#include "Vtsu_fifo_d1_r0_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d1_r1.h"
+#include "Vtsu_fifo_d1_r1_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d2_r0.h"
+#include "Vtsu_fifo_d2_r0_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d2_r1.h"
+#include "Vtsu_fifo_d2_r1_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d3_r0.h"
+#include "Vtsu_fifo_d3_r0_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d3_r1.h"
+#include "Vtsu_fifo_d3_r1_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d4_r0.h"
+#include "Vtsu_fifo_d4_r0_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d4_r1.h"
+#include "Vtsu_fifo_d4_r1_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d6_r0.h"
+#include "Vtsu_fifo_d6_r0_tsu_fifo_bench.h"
+#include "Vtsu_fifo_d6_r1.h"
+#include "Vtsu_fifo_d6_r1_tsu_fifo_bench.h"
+#include "lockstep.h"
+#include "sim_run.h"
+
+namespace tsu::tb {
+namespace {
+
+struct FifoRun {
+  bool ok = true;
+  uint64_t fail_cycle = 0;
+  std::string report;
+  uint64_t pushes = 0, full_pushes = 0, bypass_pushes = 0;
+};
+
+// One run of `cycles` cycles from `seed`; traced from trace_from into trace_base when given.
+template <typename Dut, typename Root>
+// corrupt_from: from that cycle on, the first time the queue holds an entry, the reference's head
+// is flipped (a test that the comparison can fail).
+FifoRun RunFifo(uint64_t seed, uint64_t cycles, const std::string* trace_base, uint64_t trace_from,
+                std::string* log_out, uint64_t corrupt_from = UINT64_MAX) {
+  constexpr uint32_t kDepth = Root::BenchDepth;
+  constexpr uint32_t kMask = Root::BenchWidth >= 32 ? 0xFFFFFFFFu : (1u << Root::BenchWidth) - 1;
+  FifoRun r;
+  SimRun<Dut> dut(seed, "tsu_fifo", trace_base, trace_from);
+  std::mt19937_64 rng(seed);
+  std::deque<uint32_t> ref;
+  std::deque<std::string> log;
+  dut->push_i = 0;
+  dut->pop_i = 0;
+  dut->data_i = 0;
+  dut.Reset();
+  int push_pct = 50, pop_pct = 50;
+  for (uint64_t c = 0; c < cycles && r.ok; ++c) {
+    if (c % 64 == 0) {  // a new phase: fill, drain, or hold at some level
+      static constexpr int kPhases[][2] = {{90, 10}, {10, 90}, {50, 50}, {100, 100}, {70, 70}, {30, 30}};
+      const auto& p = kPhases[rng() % 6];
+      push_pct = p[0];
+      pop_pct = p[1];
+    }
+    const bool pop = !ref.empty() && static_cast<int>(rng() % 100) < pop_pct;
+    const bool push = (ref.size() < kDepth || pop) && static_cast<int>(rng() % 100) < push_pct;
+    const uint32_t data = static_cast<uint32_t>(rng()) & kMask;
+    dut->push_i = push;
+    dut->pop_i = pop;
+    dut->data_i = data;
+    dut.Eval();
+    if (c >= corrupt_from && !ref.empty()) {
+      ref.front() ^= 1;
+      corrupt_from = UINT64_MAX;
+    }
+    std::ostringstream diff;
+    DiffField(diff, "empty_o", ref.empty(), dut->empty_o != 0);
+    DiffField(diff, "full_o", ref.size() == kDepth, dut->full_o != 0);
+    DiffField(diff, "count_o", static_cast<uint32_t>(ref.size()), static_cast<uint32_t>(dut->count_o));
+    if (!ref.empty()) DiffField(diff, "data_o", ref.front(), static_cast<uint32_t>(dut->data_o));
+    std::ostringstream line;
+    line << "cycle " << c << ": count " << ref.size() << (push ? ", push 0x" : "") << std::hex;
+    if (push) line << data;
+    line << std::dec << (pop ? ", pop" : "");
+    log.push_back(line.str());
+    if (log.size() > 64) log.pop_front();
+    if (!diff.str().empty()) {
+      r.ok = false;
+      r.fail_cycle = c;
+      r.report = "tsu_fifo (Depth " + std::to_string(kDepth) + ", Ram " + std::to_string(Root::BenchRam) +
+                 ") mismatch at cycle " + std::to_string(c) + " (" + line.str() + "):\n" + diff.str();
+      break;
+    }
+    if (dut.AssertionFailed()) {
+      r.ok = false;
+      r.fail_cycle = c;
+      r.report = "an RTL assertion failed at cycle " + std::to_string(c);
+      break;
+    }
+    r.pushes += push;
+    r.full_pushes += push && ref.size() == kDepth;
+    // Written into the slot the head reads next: into an empty queue, or behind a last entry
+    // that pops in the same cycle (the RAM storage's bypass).
+    r.bypass_pushes += push && (pop ? ref.size() == 1 : ref.empty());
+    if (pop) ref.pop_front();
+    if (push) ref.push_back(data);
+    dut.Tick(c);
+  }
+  if (log_out != nullptr) {
+    for (const std::string& l : log) *log_out += l + "\n";
+  }
+  return r;
+}
+
+template <typename Dut, typename Root>
+void CheckFifo(uint64_t default_seed) {
+  const uint64_t seed = SeedFromEnv(default_seed);
+  const uint64_t cycles = ScaledCount(200000);
+  FifoRun r = RunFifo<Dut, Root>(seed, cycles, nullptr, 0, nullptr);
+  if (!r.ok) {
+    const std::string base = ArtifactDir() + "/" + CurrentTestName();
+    std::string log;
+    RunFifo<Dut, Root>(seed, r.fail_cycle + 1, &base, ReplayFrom(r.fail_cycle, 64), &log);
+    FAIL() << r.report << "  seed " << seed << "; repeat with: " << ReproCommand(seed)
+           << "\n  waveform: " << base << ".fst\n  last cycles:\n" << log;
+  }
+  EXPECT_GT(r.pushes, cycles / 4);
+  EXPECT_GT(r.full_pushes, 100u) << "pushes into a full queue that pops in the same cycle";
+  EXPECT_GT(r.bypass_pushes, 100u) << "pushes into the slot read next";
+  std::printf("tsu_fifo Depth %u Ram %u: %llu cycles, %llu pushes (%llu into a full queue, %llu into "
+              "the slot read next), 0 mismatches\n",
+              Root::BenchDepth, Root::BenchRam, static_cast<unsigned long long>(cycles),
+              static_cast<unsigned long long>(r.pushes), static_cast<unsigned long long>(r.full_pushes),
+              static_cast<unsigned long long>(r.bypass_pushes));
+}
+
+TEST(Fifo, Depth1Flops) { CheckFifo<Vtsu_fifo_d1_r0, Vtsu_fifo_d1_r0_tsu_fifo_bench>(901); }
+TEST(Fifo, Depth1Ram) { CheckFifo<Vtsu_fifo_d1_r1, Vtsu_fifo_d1_r1_tsu_fifo_bench>(902); }
+TEST(Fifo, Depth2Flops) { CheckFifo<Vtsu_fifo_d2_r0, Vtsu_fifo_d2_r0_tsu_fifo_bench>(903); }
+TEST(Fifo, Depth2Ram) { CheckFifo<Vtsu_fifo_d2_r1, Vtsu_fifo_d2_r1_tsu_fifo_bench>(904); }
+TEST(Fifo, Depth3Flops) { CheckFifo<Vtsu_fifo_d3_r0, Vtsu_fifo_d3_r0_tsu_fifo_bench>(905); }
+TEST(Fifo, Depth3Ram) { CheckFifo<Vtsu_fifo_d3_r1, Vtsu_fifo_d3_r1_tsu_fifo_bench>(906); }
+TEST(Fifo, Depth4Flops) { CheckFifo<Vtsu_fifo_d4_r0, Vtsu_fifo_d4_r0_tsu_fifo_bench>(907); }
+TEST(Fifo, Depth4Ram) { CheckFifo<Vtsu_fifo_d4_r1, Vtsu_fifo_d4_r1_tsu_fifo_bench>(908); }
+TEST(Fifo, Depth6Flops) { CheckFifo<Vtsu_fifo_d6_r0, Vtsu_fifo_d6_r0_tsu_fifo_bench>(909); }
+TEST(Fifo, Depth6Ram) { CheckFifo<Vtsu_fifo_d6_r1, Vtsu_fifo_d6_r1_tsu_fifo_bench>(910); }
+
+// A wrong reference head is reported as a data_o mismatch at that cycle.
+TEST(Fifo, CorruptedReferenceIsCaught) {
+  const FifoRun r = RunFifo<Vtsu_fifo_d3_r1, Vtsu_fifo_d3_r1_tsu_fifo_bench>(911, 5000, nullptr, 0, nullptr, 1000);
+  EXPECT_FALSE(r.ok);
+  EXPECT_GE(r.fail_cycle, 1000u);
+  EXPECT_NE(r.report.find("data_o"), std::string::npos) << r.report;
+}
+
+}  // namespace
+}  // namespace tsu::tb
