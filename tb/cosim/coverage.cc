@@ -1,6 +1,7 @@
 #include "coverage.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "surface_gen.h"
 #include "tsu/instruction.h"
@@ -34,9 +35,6 @@ bool HasAlphaField(const FormatInfo& f) {
   }
   return false;
 }
-
-constexpr const char* kReservedFields[] = {"opcode", "geometry", "vector", "type",
-                                           "clamp",  "reduction", "query"};
 
 }  // namespace
 
@@ -74,7 +72,7 @@ Coverage::Coverage() {
   // or later, and one past the first block of slices.
   planned_.push_back("layout.block_linear.third_block_row");
   planned_.push_back("layout.block_linear.second_block_slice");
-  for (const char* f : kReservedFields) planned_.push_back(std::string("illegal.reserved.") + f);
+  for (const char* f : kReservedFieldNames) planned_.push_back(std::string("illegal.reserved.") + f);
   for (int q = 0; q < kCount<QueryKind>; ++q) planned_.push_back("suq." + S(Name(static_cast<QueryKind>(q))));
   for (int c = 1; c < kCount<TrapCause>; ++c) planned_.push_back("trap." + S(Name(static_cast<TrapCause>(c))));
   for (const char* h : {"hazard.sured_after_sured_same_address", "hazard.load_after_sured_same_line",
@@ -186,7 +184,7 @@ void Coverage::SetFamilies(const FormatFamilies& f) {
     const std::string was = SustBin(fi, families_), now = SustBin(fi, f);
     if (was != now) renamed.emplace_back(was, now);
   }
-  for (int k = 0; k < 6; ++k) {  // default alpha of a left-out family (kKindNames)
+  for (size_t k = 0; k < std::size(kKindNames); ++k) {  // default alpha of a left-out family
     if (f.Converts(static_cast<ChannelKind>(k))) continue;
     renamed.emplace_back(std::string("format.sust.p.default_alpha.") + kKindNames[k], "");
   }
@@ -226,17 +224,10 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
     return;
   }
   if (r.trap == TrapCause::kIllegalInstruction) {
-    const int reserved = ToInt(in.opcode) >= kCount<Opcode>     ? 0
-                         : ToInt(in.geom) >= kCount<Geometry>   ? 1
-                         : ToInt(in.vec) >= kCount<VecSize>     ? 2
-                         : ToInt(in.type) >= kCount<DataType>   ? 3
-                         : ToInt(in.clamp) >= kCount<ClampMode> ? 4
-                         : ToInt(in.red_op) >= kCount<RedOp>    ? 5
-                         : ToInt(in.query) >= kCount<QueryKind> ? 6
-                                                                : -1;
+    const int reserved = ReservedField(in);
     if (reserved >= 0) {
       Hit(Key({12, static_cast<unsigned>(reserved)}),
-          [&] { return std::string("illegal.reserved.") + kReservedFields[reserved]; });
+          [&] { return std::string("illegal.reserved.") + kReservedFieldNames[reserved]; });
     }
   }
   if (s == nullptr || r.trap == TrapCause::kIllegalInstruction ||
@@ -281,7 +272,7 @@ void Coverage::Sample(const Txn& t, const ResolvedSurface* s, const Response& r)
     const uint32_t y = in.geom == Geometry::k2d || in.geom == Geometry::k3d ? t.req.coords[1]
                        : in.geom == Geometry::kA2d                          ? t.req.coords[2]
                                                                             : 0;
-    if ((y >> (3 + s->desc.block_height_log2)) >= 2) {
+    if (y / (kGobRows << s->desc.block_height_log2) >= 2) {  // rows of a block: GOB rows x 2^bh
       Hit(Key({13, 0}), [] { return std::string("layout.block_linear.third_block_row"); });
     }
     if (in.geom == Geometry::k3d && (t.req.coords[2] >> s->desc.block_depth_log2) >= 1) {

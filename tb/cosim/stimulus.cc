@@ -418,19 +418,31 @@ Txn Stimulus::Reserved() {
                     kReservedCodes<ClampMode> > 0 && kReservedCodes<RedOp> > 0 &&
                     kReservedCodes<QueryKind> > 0,
                 "every field below has reserved codes");
+  const int pick = static_cast<int>(Uniform(rng_, 0, 6));  // kReservedFieldNames' order
   int code = 0;
-  const char* field = "";
-  switch (Uniform(rng_, 0, 6)) {
-    case 0: code = reserved(&in.opcode), field = "opcode"; break;
-    case 1: code = reserved(&in.geom), field = "geometry"; break;
-    case 2: code = reserved(&in.vec), field = "vector"; break;
-    case 3: code = reserved(&in.type), field = "type"; break;
-    case 4: code = reserved(&in.clamp), field = "clamp"; break;
-    case 5: code = reserved(&in.red_op), field = "reduction"; break;
-    default: code = reserved(&in.query), field = "query"; break;
+  switch (pick) {
+    case 0: code = reserved(&in.opcode); break;
+    case 1: code = reserved(&in.geom); break;
+    case 2: code = reserved(&in.vec); break;
+    case 3: code = reserved(&in.type); break;
+    case 4: code = reserved(&in.clamp); break;
+    case 5: code = reserved(&in.red_op); break;
+    default: code = reserved(&in.query); break;
   }
-  t.text = was + "  with reserved " + field + " code " + std::to_string(code);
+  if (ReservedField(in) != pick) std::abort();  // the table and the switch disagree
+  t.text = was + "  with reserved " + kReservedFieldNames[pick] + " code " + std::to_string(code);
   return t;
+}
+
+int ReservedField(const Instruction& in) {
+  return ToInt(in.opcode) >= kCount<Opcode>     ? 0
+         : ToInt(in.geom) >= kCount<Geometry>   ? 1
+         : ToInt(in.vec) >= kCount<VecSize>     ? 2
+         : ToInt(in.type) >= kCount<DataType>   ? 3
+         : ToInt(in.clamp) >= kCount<ClampMode> ? 4
+         : ToInt(in.red_op) >= kCount<RedOp>    ? 5
+         : ToInt(in.query) >= kCount<QueryKind> ? 6
+                                                : -1;
 }
 
 std::string Stimulus::Describe(const Txn& t) {

@@ -59,6 +59,12 @@ struct TexBinding {
   int alias_surface = -1;
 };
 
+// The request-port fields the `illegal` scenario drives a reserved code in (a value past the
+// last one encodings.def defines), and the first such field of an instruction (-1: none).
+inline constexpr const char* kReservedFieldNames[] = {"opcode", "geometry",  "vector", "type",
+                                                      "clamp",  "reduction", "query"};
+int ReservedField(const Instruction& in);
+
 class Stimulus {
  public:
   Stimulus(uint64_t seed, const Mix& mix, int table_entries);
