@@ -60,7 +60,7 @@ bool Report::Passed(double budget) const {
     std::printf("%s: %llu failures of %llu cases%s\n", n.c_str(),
                 static_cast<unsigned long long>(c.failures),
                 static_cast<unsigned long long>(c.cases),
-                over ? (c.exact ? " in an exact category: FAIL" : " over the open-difference budget: FAIL")
+                over ? (c.exact ? " in an exact category: FAIL" : " over the open-difference budget (--open-budget): FAIL")
                      : " (open differences within the budget, listed above; docs/oracle.md)");
     if (over) ok = false;
   }
@@ -98,6 +98,13 @@ void Report::Print(const std::string& repeat) const {
       std::printf(" %llu |", static_cast<unsigned long long>(c.diff_hist[b]));
     }
     std::printf(" %.3g |\n", c.max_diff);
+  }
+  for (const std::string& n : order_) {
+    const Category& c = cats_.at(n);
+    if (c.refined == 0) continue;
+    std::printf("%s: %llu of the cases within tolerance needed the envelope's interior kinks "
+                "(texel centres, integer LODs) beside its corners\n",
+                n.c_str(), static_cast<unsigned long long>(c.refined));
   }
   for (const std::string& n : order_) {
     const Category& c = cats_.at(n);

@@ -22,6 +22,7 @@ struct Category {
   bool exact = true;           // exact categories allow no tolerance
   std::string tolerance;       // what "within tolerance" means here
   uint64_t cases = 0, exact_match = 0, within = 0, failures = 0;
+  uint64_t refined = 0;  // of `within`: inside the envelope only once its kinks were evaluated
   uint64_t diff_hist[kDiffBuckets] = {};
   double max_diff = 0;
   std::vector<std::string> examples;  // the first failures, for the log
@@ -34,6 +35,8 @@ class Report {
   void Exact(Category& c) { ++c.cases, ++c.exact_match, ++c.diff_hist[0]; }
   void Within(Category& c, double diff);
   void Fail(Category& c, double diff, const std::string& what);
+  // Marks a case about to be recorded as within: it needed the envelope's interior kinks.
+  void Refined(Category& c) { ++c.refined; }
   void Print(const std::string& repeat) const;
   uint64_t Failures() const;
   // What fails the run: any failure in an exact category, or failures above `budget` (a

@@ -12,7 +12,9 @@
 // tolerance"; the difference from the model's unperturbed answer is what the histogram shows.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "categories.h"
 #include "tsu/float_bits.h"
@@ -70,22 +72,37 @@ AddressMode ToModel(VkSamplerAddressMode m) {
 // The PTX form and operands for case k, with coordinates scaled by (1 + eps[axis]) texel steps
 // and the LOD moved by dlod (gradients scaled by 2^dlod).
 // The level whose texels the case reads (the coarser of two): perturbations are in its texels.
-int CoarseLevel(const Config& cf, const Case& k) {
+// The level of detail of case k before the sampler's clamps (explicit, or from the gradients;
+// on a cube face by the quotient rule: face coordinate c_m / |c_M| over a face of w texels).
+double CaseLambda(const Config& cf, const Case& k) {
+  if (k.mode == 1 || k.mode == 3) return k.lod;
+  if (k.mode != 2 && k.mode != 4) return 0;
   const TexSetup& t = *cf.t;
-  double lambda = 0;
-  if (k.mode == 1 || k.mode == 3) lambda = k.lod;
-  if (k.mode == 2 || k.mode == 4) {
+  double rx = 0, ry = 0;
+  if (IsCubeGeom(t.geom)) {
+    int major = 0;
+    for (int b = 1; b < 3; ++b) major = std::fabs(k.c[b]) > std::fabs(k.c[major]) ? b : major;
+    const double cm = std::fabs(k.c[major]), sgn = k.c[major] < 0 ? -1.0 : 1.0;
+    for (int m = 0; m < 3; ++m) {
+      if (m == major) continue;
+      const double dsx = (k.dx[m] * cm - k.c[m] * sgn * k.dx[major]) / (cm * cm) * t.w / 2;
+      const double dsy = (k.dy[m] * cm - k.c[m] * sgn * k.dy[major]) / (cm * cm) * t.w / 2;
+      rx += dsx * dsx, ry += dsy * dsy;
+    }
+  } else {
     const double size[3] = {static_cast<double>(t.w), static_cast<double>(t.h),
                             static_cast<double>(t.d)};
-    double rx = 0, ry = 0;
     for (int a = 0; a < Axes(t.geom); ++a) {
       const double sc = cf.s.normalized ? size[a] : 1.0;
       rx += k.dx[a] * sc * k.dx[a] * sc, ry += k.dy[a] * sc * k.dy[a] * sc;
     }
-    lambda = 0.5 * std::log2(std::max({rx, ry, 1e-30}));
   }
-  const double maxl = cf.s.mip_filter == MipFilter::kNone ? 0 : t.levels - 1.0;
-  return static_cast<int>(std::clamp(std::floor(lambda + 1), 0.0, maxl));
+  return 0.5 * std::log2(std::max({rx, ry, 1e-30}));
+}
+
+int CoarseLevel(const Config& cf, const Case& k) {
+  const double maxl = cf.s.mip_filter == MipFilter::kNone ? 0 : cf.t->levels - 1.0;
+  return static_cast<int>(std::clamp(std::floor(CaseLambda(cf, k) + 1), 0.0, maxl));
 }
 
 std::string Form(const Config& cf, const Case& k, const double eps[3], double dlod, Request* r) {
@@ -189,6 +206,113 @@ double FormatSlack(const FormatInfo& f) {
     return (f.kind == ChannelKind::kSnorm ? 2.0 : 1.0) / ((1 << bits) - 1);
   }
   return 1.0 / 1024;
+}
+
+// The model's range over the precision box of case k (docs/oracle.md, L4): coordinates ± 2^-8
+// texel of the coarser level read, the LOD ± 2^-4 (more with gradients). As a function of the
+// box, a filtered result is piecewise multilinear: its pieces meet at texel centres (where the
+// filter's taps change) and at integer LODs (where the mip pair changes), and a nearest mip
+// choice jumps at half-integer LODs. The corners bound it only when no such kink lies inside the
+// box, so `kinks` also evaluates every kink inside it: texel centres of each level on each axis
+// (a uniform 9-point grid per axis on cube faces, whose projection makes them curved), integer
+// and half-integer LODs (both sides of the jump).
+void Envelope(const Config& cf, const Case& k, bool kinks, const float center[4], float lo[4],
+              float hi[4]) {
+  const TexSetup& t = *cf.t;
+  const Geometry g = t.geom;
+  const bool cube = IsCubeGeom(g);
+  const int axes = cube ? 3 : Axes(g);
+  const double d = 1.0 / 256;
+  for (int c = 0; c < 4; ++c) lo[c] = hi[c] = center[c];
+  // LOD: mipmapPrecisionBits = 4 (± 2^-4); with gradients Vulkan also lets the scale factor lie
+  // between the largest component and the sum of components, up to ± log2(sqrt(n)) for n axes.
+  const double lod_box = 1.0 / 16 + (k.mode == 2 || k.mode == 4 ? 0.5 * std::log2(axes) : 0);
+  std::vector<double> dls;
+  for (double dl : {-lod_box, -lod_box / 2, -1.0 / 16, 0.0, 1.0 / 16, lod_box / 2, lod_box}) {
+    if (std::fabs(dl) <= lod_box) dls.push_back(dl);
+  }
+  std::vector<double> eps_axis[3];
+  for (int a = 0; a < axes; ++a) eps_axis[a] = {-d, d};
+  if (kinks) {
+    const double lambda = CaseLambda(cf, k);
+    for (double n = std::ceil(lambda - lod_box - 1); n <= lambda + lod_box + 1; n += 0.5) {
+      for (double side : {-1e-4, 0.0, 1e-4}) {
+        const double dl = n - lambda + side;
+        if (std::fabs(dl) <= lod_box) dls.push_back(dl);
+      }
+    }
+    const int cl = CoarseLevel(cf, k);
+    const uint32_t full[3] = {t.w, t.h, t.d};
+    for (int a = 0; a < axes; ++a) {
+      eps_axis[a].push_back(0);
+      if (cube) {
+        for (int j = -3; j <= 3; ++j) eps_axis[a].push_back(d * j / 4);
+        // Exact centres: on the face of major axis M a minor coordinate c_m projects to
+        // q = c_m / |c_M|, and the level's texel centres sit at q = (2i + 1) / size - 1 (the same
+        // set for either sign convention). Moving c_m crosses them at c_m = q |c_M|; moving c_M
+        // crosses them at |c_M| = c_m / q.
+        int major = 0;
+        for (int b = 1; b < 3; ++b) major = std::fabs(k.c[b]) > std::fabs(k.c[major]) ? b : major;
+        const double step = (std::fabs(k.c[0]) + std::fabs(k.c[1]) + std::fabs(k.c[2])) /
+                            std::max(1u, t.w >> cl);
+        const double cm = std::fabs(k.c[major]);
+        for (uint32_t level = 0; level < t.levels; ++level) {
+          const double size = std::max(1u, t.w >> level);
+          for (double i = 0; i < size; i += 1) {
+            const double q = (2 * i + 1) / size - 1;
+            if (a != major) {
+              eps_axis[a].push_back((q * cm - k.c[a]) / step);
+              continue;
+            }
+            for (int m = 0; m < 3; ++m) {
+              if (m == major || q == 0) continue;
+              const double target = k.c[m] / q;  // |c_M| at the crossing
+              if (target <= 0) continue;
+              eps_axis[a].push_back((std::copysign(target, k.c[major]) - k.c[major]) / step);
+            }
+          }
+        }
+        auto& v = eps_axis[a];
+        v.erase(std::remove_if(v.begin(), v.end(), [d](double e) { return std::fabs(e) > d; }), v.end());
+        continue;
+      }
+      // Form() moves the coordinate by eps texel steps of the coarse level.
+      const double step = cf.s.normalized ? 1.0 / std::max(1u, full[a] >> cl) : 1.0;
+      for (uint32_t level = 0; level < (cf.s.normalized ? t.levels : 1u); ++level) {
+        const double size = cf.s.normalized ? std::max(1u, full[a] >> level) : 1.0;
+        // Texel centres (i + 0.5) / size inside [c - d step, c + d step].
+        const double lo_u = (k.c[a] - d * step) * size - 0.5, hi_u = (k.c[a] + d * step) * size - 0.5;
+        for (double i = std::ceil(lo_u); i <= hi_u; i += 1) {
+          eps_axis[a].push_back(((i + 0.5) / size - k.c[a]) / step);
+        }
+      }
+    }
+  }
+  double eps[3] = {0, 0, 0};
+  // Every combination: the axes' candidates times the LOD candidates.
+  size_t idx[3] = {0, 0, 0};
+  for (;;) {
+    for (int a = 0; a < axes; ++a) eps[a] = eps_axis[a][idx[a]];
+    for (double dl : dls) {
+      float e[4];
+      Eval(cf.t, cf, k, eps, k.mode == 0 ? 0.0 : dl, e);
+      for (int c = 0; c < 4; ++c) lo[c] = std::min(lo[c], e[c]), hi[c] = std::max(hi[c], e[c]);
+    }
+    int a = 0;
+    while (a < axes && ++idx[a] == eps_axis[a].size()) idx[a++] = 0;
+    if (a == axes) break;
+  }
+}
+
+// The answer lies in [lo, hi] widened by one step of the format (L4) or 2^-10 relative.
+bool WithinEnvelope(const FormatInfo& info, const float center[4], const float vkf[4],
+                    const float lo[4], const float hi[4]) {
+  const double slack = FormatSlack(info);
+  for (int c = 0; c < 4; ++c) {
+    const double sl = std::max(slack, std::fabs(center[c]) * std::ldexp(1.0, -10));
+    if (!(vkf[c] >= lo[c] - sl && vkf[c] <= hi[c] + sl)) return false;
+  }
+  return true;
 }
 
 void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, bool shadow) {
@@ -360,6 +484,7 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
       diff = std::max(diff, std::isnan(d) ? 1.0 : d);
     }
     bool ok = false;
+    std::string envelope;  // for the failure report
     if (cat.exact) {
       ok = false;
     } else if (!linear && !uses_mips && !shadow && !cube) {
@@ -370,32 +495,18 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
       const bool one_ulp = WithinOneUlp(vkw, cw, &d1);
       ok = t.info.srgb ? diff <= 1.0 / 512 : packed ? diff <= FormatSlack(t.info) : one_ulp;
     } else {
-      // The envelope over the precision box.
       float lo[4], hi[4];
-      for (int c = 0; c < 4; ++c) lo[c] = hi[c] = center[c];
-      const double d = 1.0 / 256;
-      const int axes = cube ? 3 : Axes(g);
-      for (int corner = 0; corner < (1 << axes); ++corner) {
-        // LOD: mipmapPrecisionBits = 4 (± 2^-4); with gradients Vulkan also lets the scale
-        // factor lie between the largest component and the sum of components, up to
-        // ± log2(sqrt(n)) for n axes.
-        const int n_axes = cube ? 3 : Axes(g);
-        const double lod_box = 1.0 / 16 + (k.mode == 2 || k.mode == 4 ? 0.5 * std::log2(n_axes) : 0);
-        for (double dl : {-lod_box, -lod_box / 2, -1.0 / 16, 0.0, 1.0 / 16, lod_box / 2, lod_box}) {
-          if (std::fabs(dl) > lod_box) continue;
-          double eps[3] = {0, 0, 0};
-          for (int a = 0; a < axes; ++a) eps[a] = (corner >> a) & 1 ? d : -d;
-          float e[4];
-          Eval(&t, cf, k, eps, k.mode == 0 ? 0.0 : dl, e);
-          for (int c = 0; c < 4; ++c) lo[c] = std::min(lo[c], e[c]), hi[c] = std::max(hi[c], e[c]);
-        }
+      Envelope(cf, k, /*kinks=*/false, center, lo, hi);
+      ok = WithinEnvelope(t.info, center, vkf, lo, hi);
+      if (!ok) {  // the extremes can lie on a kink inside the box, not on its corners
+        Envelope(cf, k, /*kinks=*/true, center, lo, hi);
+        ok = WithinEnvelope(t.info, center, vkf, lo, hi);
+        if (ok) rep.Refined(cat);
       }
-      ok = true;
-      const double slack = FormatSlack(t.info);
-      for (int c = 0; c < 4; ++c) {
-        const double sl = std::max(slack, std::fabs(center[c]) * std::ldexp(1.0, -10));
-        if (!(vkf[c] >= lo[c] - sl && vkf[c] <= hi[c] + sl)) ok = false;
-      }
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "; model's envelope [%.6g, %.6g] [%.6g, %.6g] [%.6g, %.6g] [%.6g, %.6g]",
+                    lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], lo[3], hi[3]);
+      envelope = buf;
     }
     if (ok) {
       rep.Within(cat, diff);
@@ -406,7 +517,7 @@ void SampleConfig(Oracle& o, Report& rep, const SharedFormat& f, Geometry g, boo
                               std::to_string(v.addressModeW) + (unnorm ? " unnormalized" : "") +
                               ": " + form + " mode " + std::to_string(k.mode) + " coords " +
                               HexWords(&words[16 * i], 4) + " lod " + HexWords(&words[16 * i + 13], 1) +
-                              ": vk " + HexWords(vkw, 4) + " model " + HexWords(cw, 4));
+                              ": vk " + HexWords(vkw, 4) + " model " + HexWords(cw, 4) + envelope);
     }
   }
   DestroyTexture(o, &t);
