@@ -75,9 +75,8 @@ Response ModelExecute(const Txn& t) {
 }
 
 struct ExpectedResponse {
-  uint64_t n;
+  uint64_t n;      // the transaction (Bench::TxnOf)
   uint64_t cycle;  // accepted
-  Txn txn;
   Response resp;
   uint32_t tag;
 };
@@ -195,13 +194,18 @@ class Bench {
   std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
   std::vector<uint64_t> restore_due_;
   struct LogEntry {
-    uint64_t cycle, n;
+    uint64_t cycle, n;  // n: the transaction (TxnOf), unless cfg is set
     uint32_t tag;
-    Txn txn;
     Response resp;
     std::string cfg;  // a configuration command instead of a transaction
   };
-  std::deque<LogEntry> log_;  // the last `window` transactions (formatted only on a mismatch)
+  std::deque<LogEntry> log_;  // the last `window` entries (formatted only on a mismatch)
+  // Each accepted transaction is stored once, here, from its acceptance until it has left both
+  // the response queue and the log's window; rsp_q_ and log_ name it by number.
+  std::deque<Txn> txns_;
+  uint64_t txn_base_ = 0;  // the number of txns_.front()
+  const Txn& TxnOf(uint64_t n) const { return txns_[n - txn_base_]; }
+  void ReleaseTxns(uint64_t next_n);
   Held rsp_held_, mem_held_;
   bool failed_ = false;
 };
@@ -476,6 +480,17 @@ void Bench<Dut, Root>::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool v
   if (h->stalled) h->payload = payload;
 }
 
+// Drops the stored transactions that no queue or log entry can name any more.
+template <class Dut, class Root>
+void Bench<Dut, Root>::ReleaseTxns(uint64_t next_n) {
+  const uint64_t keep_log = next_n > static_cast<uint64_t>(opt_.window) ? next_n - opt_.window : 0;
+  const uint64_t keep = rsp_q_.empty() ? keep_log : std::min(keep_log, rsp_q_.front().n);
+  while (!txns_.empty() && txn_base_ < keep) {
+    txns_.pop_front();
+    ++txn_base_;
+  }
+}
+
 template <class Dut, class Root>
 void Bench<Dut, Root>::CheckResponse(uint64_t cycle) {
   if (rsp_q_.empty()) {
@@ -483,34 +498,44 @@ void Bench<Dut, Root>::CheckResponse(uint64_t cycle) {
                     std::to_string(cycle) + " but no request is outstanding");
     return;
   }
-  const ExpectedResponse e = rsp_q_.front();
-  rsp_q_.pop_front();
+  const ExpectedResponse& e = rsp_q_.front();
   const Response& m = e.resp;
-  std::ostringstream d;
-  auto field = [&](const char* name, uint64_t exp, uint64_t got) {
-    if (exp != got) d << "\n    " << name << ": expected " << Hex(exp) << ", got " << Hex(got);
+  // Every field, compared first; the report is formatted only when one differs.
+  struct Field {
+    const char* name;
+    uint64_t exp, got;
   };
-  field("tag", e.tag, dut_->rsp_tag_o);
-  field("count", static_cast<uint64_t>(m.count), dut_->rsp_count_o);
-  field("trap", static_cast<uint64_t>(m.trap), dut_->rsp_trap_o);
-  field("oob_axes", m.oob_axes, dut_->rsp_oob_o);
-  field("misaligned", m.misaligned, dut_->rsp_misaligned_o);
-  field("clamped", m.clamped, dut_->rsp_clamped_o);
-  field("suppressed", m.suppressed, dut_->rsp_suppressed_o);
-  field("pred", m.pred, dut_->rsp_pred_o);
+  Field f[12];
+  int nf = 0;
+  f[nf++] = {"tag", e.tag, dut_->rsp_tag_o};
+  f[nf++] = {"count", static_cast<uint64_t>(m.count), dut_->rsp_count_o};
+  f[nf++] = {"trap", static_cast<uint64_t>(m.trap), dut_->rsp_trap_o};
+  f[nf++] = {"oob_axes", m.oob_axes, dut_->rsp_oob_o};
+  f[nf++] = {"misaligned", m.misaligned, dut_->rsp_misaligned_o};
+  f[nf++] = {"clamped", m.clamped, dut_->rsp_clamped_o};
+  f[nf++] = {"suppressed", m.suppressed, dut_->rsp_suppressed_o};
+  f[nf++] = {"pred", m.pred, dut_->rsp_pred_o};
+  static const char* const kData[] = {"data[0]", "data[1]", "data[2]", "data[3]"};
   for (int i = 0; i < m.count && i < 4; ++i) {
     const uint64_t got = (static_cast<uint64_t>(dut_->rsp_data_o[2 * i + 1]) << 32) | dut_->rsp_data_o[2 * i];
-    const std::string n = "data[" + std::to_string(i) + "]";
-    field(n.c_str(), m.data[i], got);
+    f[nf++] = {kData[i], m.data[i], got};
   }
-  ClassStats& cs = res_->per_class[e.txn.cls];
+  bool differs = false;
+  for (int i = 0; i < nf; ++i) differs |= f[i].exp != f[i].got;
+  const Txn& txn = TxnOf(e.n);
+  ClassStats& cs = res_->per_class[txn.cls];
   ++cs.checked;
-  if (!d.str().empty()) {
+  if (differs) {
     ++cs.mismatches;
+    std::string d;
+    for (int i = 0; i < nf; ++i) {
+      if (f[i].exp != f[i].got) d += std::string("\n    ") + f[i].name + ": expected " + Hex(f[i].exp) + ", got " + Hex(f[i].got);
+    }
     Fail(cycle, "response mismatch on transaction #" + std::to_string(e.n) + " (" +
-                    Stimulus::Describe(e.txn) + "), accepted at cycle " + std::to_string(e.cycle) +
-                    ", responded at cycle " + std::to_string(cycle) + ":" + d.str());
+                    Stimulus::Describe(txn) + "), accepted at cycle " + std::to_string(e.cycle) +
+                    ", responded at cycle " + std::to_string(cycle) + ":" + d);
   }
+  rsp_q_.pop_front();
 }
 
 template <class Dut, class Root>
@@ -671,7 +696,7 @@ void Bench<Dut, Root>::Run() {
       if (dut_->req_ready_o) Fail(cycle_, "request ready while a configuration command is offered at cycle " + std::to_string(cycle_));
       ApplyCfg(cfg_q_.front());
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
-      log_.push_back({cycle_, 0, 0, Txn{}, Response{}, cfg_q_.front().what});
+      log_.push_back({cycle_, 0, 0, Response{}, cfg_q_.front().what});
       cfg_q_.pop_front();
       idle = 0;
     }
@@ -687,7 +712,10 @@ void Bench<Dut, Root>::Run() {
       const uint64_t n = res_->transactions++;
       if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
       const Response r = ModelExecute(cur);
-      rsp_q_.push_back({n, cycle_, cur, r, tag});
+      rsp_q_.push_back({n, cycle_, r, tag});
+      if (n == opt_.corrupt_expected) {
+        rsp_q_.back().resp.trap = static_cast<TrapCause>(static_cast<int>(r.trap) ^ 1);
+      }
       if (r.write.valid) wr_q_.push_back({n, r.write});
       if (cur.in.opcode == Opcode::kTex) {
         const auto& set = stim_.textures();
@@ -701,7 +729,10 @@ void Bench<Dut, Root>::Run() {
         res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);
       }
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
-      log_.push_back({cycle_, n, tag, cur, r, {}});
+      log_.push_back({cycle_, n, tag, r, {}});
+      if (txns_.empty()) txn_base_ = n;
+      txns_.push_back(std::move(cur));
+      ReleaseTxns(n + 1);
       tag = (tag + 1) & 0xFF;
       have = offered = false;
       ++sent;
@@ -753,7 +784,7 @@ void Bench<Dut, Root>::Run() {
         f << "cycle " << e.cycle << " cfg: " << e.cfg << "\n";
         continue;
       }
-      f << "cycle " << e.cycle << " #" << e.n << " tag " << e.tag << ": " << Stimulus::Describe(e.txn)
+      f << "cycle " << e.cycle << " #" << e.n << " tag " << e.tag << ": " << Stimulus::Describe(TxnOf(e.n))
         << "  -> trap " << Name(e.resp.trap)
         << (e.resp.read.valid ? ", read " + Hex(e.resp.read.addr) : "")
         << (e.resp.write.valid ? ", write " + Hex(e.resp.write.addr) : "") << "\n";

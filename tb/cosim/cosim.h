@@ -40,6 +40,10 @@ struct CosimOptions {
   // surfaces are still Stimulus(seed, mix)'s pool, so handles index that pool.
   std::vector<Txn> script;
   std::vector<uint64_t> probe_bytes;  // addresses whose final bytes (the RTL's memory) to return
+  // Checker self-test: the model's expected response to this transaction has bit 0 of its trap
+  // cause flipped before the bench compares, so the run must fail there (~0: never). Proves the
+  // comparison, the report, the replay's waveform and the transaction log end to end.
+  uint64_t corrupt_expected = ~0ull;
 };
 
 struct ClassStats {

@@ -3,6 +3,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "cosim.h"
 #include "surface_gen.h"
@@ -91,6 +95,32 @@ TEST(CosimDirected, SameAddressSuredChainAtFullRate) {
     for (int b = 0; b < 4; ++b) got |= static_cast<uint32_t>(r.probed.at(s.desc.base + b)) << (8 * b);
     EXPECT_EQ(got, expected) << "latency " << latency;
   }
+}
+
+// The checker itself: a corrupted expectation on one transaction must fail the run at that
+// transaction, with a report naming what differed, where, and how to repeat it, and leave the
+// replay's waveform and the transaction log (the last `window` entries, this one included).
+TEST(CosimChecker, AMismatchIsReportedWithWaveformAndLog) {
+  CosimOptions o = FullRate(4);
+  o.ops = 3000;
+  o.mem_stall_percent = 20;
+  o.corrupt_expected = 1234;
+  const CosimResult r = RunCosim(o);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.report.find("response mismatch on transaction #1234"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("trap: expected"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("repeat with: " + o.repro), std::string::npos) << r.report;
+  EXPECT_GT(r.fail_cycle, 1234u);
+  ASSERT_FALSE(r.waveform.empty());
+  ASSERT_FALSE(r.log.empty());
+  EXPECT_TRUE(std::filesystem::is_regular_file(r.waveform)) << r.waveform;
+  EXPECT_GT(std::filesystem::file_size(r.waveform), 0u);
+  std::ifstream log(r.log);
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(" #1234 tag "), std::string::npos) << text.substr(0, 2000);
+  EXPECT_NE(text.find(" #1100 tag "), std::string::npos);  // inside the window of 200
+  EXPECT_EQ(text.find(" #900 tag "), std::string::npos);   // outside it
+  EXPECT_NE(text.find("# response mismatch on transaction #1234"), std::string::npos);
 }
 
 }  // namespace
