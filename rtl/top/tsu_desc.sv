@@ -6,7 +6,8 @@
 //
 // Timing: the tag lookup uses the request's handle as it is accepted, so the cached data is read
 // (a registered RAM read) on the accepting edge and a hit leaves the stage on the next cycle:
-// one request per cycle while requests hit. A miss holds the request and fetches the slot, four
+// one request per cycle while requests hit. A fill takes an invalid entry first, else the next
+// in round-robin order. A miss holds the request and fetches the slot, four
 // 16-byte lines, on the descriptor read port; the fill writes the data and the tag on the edge
 // the last line arrives, so the next request already sees it.
 //
@@ -160,9 +161,31 @@ module tsu_desc #(
   if (CacheEntries > 1) begin : g_cache
     logic [DescW-1:0] data_q [CacheEntries];
     logic [DescW-1:0] rdata_q;
-    logic [IdxW-1:0]  victim_q;   // round-robin replacement
+    logic [IdxW-1:0]  victim_q;   // round-robin replacement among valid entries
+    logic [IdxW-1:0]  free_idx, fill_idx;
+    logic             have_free;
     logic [DescW-1:0] fill_data;
     assign fill_data = {dmem_rsp_rdata_i, fetch_q[383:0]};
+    // A fill goes into an invalid entry when there is one (the lowest), so that a rebind, which
+    // invalidates one entry, costs one fetch: evicting a live entry instead would make that one
+    // miss next, and so on around a working set the size of the cache.
+    always_comb begin
+      have_free = 1'b0;
+      free_idx = '0;
+      for (int e = CacheEntries - 1; e >= 0; e--) begin
+        if (!tag_valid_q[e]) begin
+          have_free = 1'b1;
+          free_idx = IdxW'(e);
+        end
+      end
+    end
+    assign fill_idx = have_free ? free_idx : victim_q;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_desc_fill_free: cover property (@(posedge clk_i) disable iff (!rst_ni) fill && have_free && |tag_valid_q);
+    c_desc_fill_evict: cover property (@(posedge clk_i) disable iff (!rst_ni) fill && !have_free);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         tag_valid_q <= '0;
@@ -175,15 +198,15 @@ module tsu_desc #(
           end
         end
         if (fill) begin
-          tag_valid_q[victim_q] <= 1'b1;
-          victim_q <= (32'(victim_q) == CacheEntries - 1) ? '0 : victim_q + 1'b1;
+          tag_valid_q[fill_idx] <= 1'b1;
+          if (!have_free) victim_q <= (32'(victim_q) == CacheEntries - 1) ? '0 : victim_q + 1'b1;
         end
       end
     end
     always_ff @(posedge clk_i) begin
       if (fill) begin
-        tag_q[victim_q] <= s0_handle_q;
-        data_q[victim_q] <= fill_data;
+        tag_q[fill_idx] <= s0_handle_q;
+        data_q[fill_idx] <= fill_data;
       end
       if (accept) rdata_q <= data_q[hit_idx];
     end

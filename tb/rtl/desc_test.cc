@@ -80,6 +80,9 @@ struct Options {
   int sw_per_mille = 8;        // software actions per 1000 cycles
   int handles = 12;            // handles drawn from [0, handles), and now and then a huge one
   bool directed_warm = false;  // the warm-cache test instead of random traffic
+  // Directed: handles 0..CacheSize-1 in turn (a working set the cache holds exactly), one of them
+  // rewritten and invalidated once the cache is warm.
+  bool directed_invalidate = false;
 };
 
 struct Result {
@@ -163,10 +166,14 @@ Result Run(const Options& opt, const std::string* trace_base) {
     bool offer = false;
     uint64_t handle = 0;
     bool need = true;
+    const bool directed = opt.directed_warm || opt.directed_invalidate;
     if (n_next < opt.requests && !quiesce) {
       if (opt.directed_warm) {
         offer = true;
         handle = n_next % 4;
+      } else if (opt.directed_invalidate) {
+        offer = true;
+        handle = n_next % Root::CacheSize;
       } else if (Chance(rng, opt.offer_percent)) {
         offer = true;
         handle = Chance(rng, 3) ? (uint64_t{1} << Uniform(rng, kHandleBits, 63)) | Uniform(rng, 0, 3)
@@ -178,8 +185,8 @@ Result Run(const Options& opt, const std::string* trace_base) {
     dut->in_handle_i = handle;
     dut->in_need_i = need;
     dut->in_payload_i = static_cast<uint8_t>(n_next);
-    dut->out_ready_i = opt.directed_warm || Chance(rng, opt.ready_percent);
-    dut->dmem_req_ready_i = opt.directed_warm || Chance(rng, opt.dmem_ready_percent);
+    dut->out_ready_i = directed || Chance(rng, opt.ready_percent);
+    dut->dmem_req_ready_i = directed || Chance(rng, opt.dmem_ready_percent);
     const bool rsp_valid = !reads.empty() && reads.front().ready_cycle <= cycle;
     dut->dmem_rsp_valid_i = rsp_valid;
     if (rsp_valid) {
@@ -271,8 +278,14 @@ Result Run(const Options& opt, const std::string* trace_base) {
       ++n_next;
     }
 
+    if (opt.directed_invalidate && n_next == 3 * Root::CacheSize && r.sw_actions == 0) {
+      ++r.sw_actions;
+      DescImage d{};
+      for (auto& b : d) b = static_cast<uint8_t>(rng());
+      push_cmd(CfgOp::kInvalidateHandle, 1, [&mem, &pool, d] { mem.Write(pool.SlotAddr(1), d); }, false);
+    }
     // ---- Software: rewrite a slot, invalidate, resize or move the pool ------------------------------
-    if (!opt.directed_warm && cmds.empty() && static_cast<int>(Uniform(rng, 0, 999)) < opt.sw_per_mille) {
+    if (!directed && cmds.empty() && static_cast<int>(Uniform(rng, 0, 999)) < opt.sw_per_mille) {
       ++r.sw_actions;
       const int what = static_cast<int>(Uniform(rng, 0, 9));
       if (what <= 4) {  // rewrite a slot, then invalidate it (one command: both at the taking edge)
@@ -349,6 +362,22 @@ TEST(Desc, WarmCacheServesOneRequestPerCycleWithoutReads) {
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.line_reads, 16u) << "each of the 4 slots is read once (4 lines), then always hits";
   EXPECT_EQ(r.last_warm_out - r.first_warm_out, 399u) << "400 hits take 400 consecutive cycles";
+}
+
+// A rebind invalidates one entry; its refill must go into that entry, not evict a live one (which
+// would miss next and evict another: a chain of misses over a working set the size of the cache).
+TEST(Desc, AnInvalidatedEntryIsRefilledWithoutEvictingALiveOne) {
+  ASSERT_GE(Root::CacheSize, 2u);
+  ASSERT_LE(Root::CacheSize, 10u) << "the bench's pool has 10 slots";
+  Options opt;
+  opt.seed = SeedFromEnv(603);
+  opt.requests = 20 * Root::CacheSize;
+  opt.directed_invalidate = true;
+  const Result r = RunChecked(opt);
+  ASSERT_TRUE(r.ok) << r.report;
+  EXPECT_EQ(r.sw_actions, 1u);
+  EXPECT_EQ(r.line_reads, 4u * Root::CacheSize + 4u)
+      << "each slot is fetched once, and the rebound one once more";
 }
 
 }  // namespace
