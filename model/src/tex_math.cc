@@ -84,6 +84,7 @@ uint32_t NaNRule(uint32_t a, uint32_t b, float r) {
 uint32_t F32Add(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) + AsFloat(b)); }
 uint32_t F32Sub(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) - AsFloat(b)); }
 uint32_t F32Mul(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) * AsFloat(b)); }
+uint32_t F32Div(uint32_t a, uint32_t b) { return NaNRule(a, b, AsFloat(a) / AsFloat(b)); }
 
 float Lerp(float a, float b, uint32_t w) {
   const uint32_t fw = AsBits(static_cast<float>(w) * (1.0f / 256.0f));  // exact
@@ -197,10 +198,9 @@ CubeFace SelectCubeFace(float x, float y, float z) {
     f.face = std::signbit(x) ? 1 : 0;
   }
   CubeFaceAxes(f.face, x, y, z, &f.sc, &f.tc, &f.ma);
-  const float qs = f.sc / f.ma;
-  const float qt = f.tc / f.ma;
-  f.s = (qs + 1.0f) * 0.5f;
-  f.t = (qt + 1.0f) * 0.5f;
+  const uint32_t one = AsBits(1.0f), half = AsBits(0.5f);
+  f.s = AsFloat(F32Mul(F32Add(F32Div(AsBits(f.sc), AsBits(f.ma)), one), half));
+  f.t = AsFloat(F32Mul(F32Add(F32Div(AsBits(f.tc), AsBits(f.ma)), one), half));
   return f;
 }
 

@@ -129,6 +129,51 @@ TEST(TexMath, LodOfPowersOfTwo) {
   EXPECT_EQ(F32ToLod(1.0f / 512), 1);  // half rounds up
 }
 
+// F32Div against hand-derived binary32 quotients: rounding to nearest even (also into and inside
+// the subnormal range), overflow, division by zero, and the NaN rule of T14.
+TEST(TexMath, F32DivRoundsToNearestEvenWithTheNaNRule) {
+  struct Case {
+    uint32_t a, b, q;
+  } cases[] = {
+      {0x3F800000, 0x40400000, 0x3EAAAAAB},  // 1/3: ...aaaa|aaa.. rounds up
+      {0x40000000, 0x40400000, 0x3F2AAAAB},  // 2/3
+      {0x3F800000, 0x3F800000, 0x3F800000},
+      {0xC0C00000, 0x40000000, 0xC0400000},  // -6/2 = -3
+      {0x00000001, 0x40000000, 0x00000000},  // 2^-150: a tie, to even (zero)
+      {0x00000003, 0x40000000, 0x00000002},  // 1.5 ulp: a tie, to even (2)
+      {0x00800000, 0x40000000, 0x00400000},  // min normal / 2: subnormal, exact
+      {0x3F800000, 0x7F7FFFFF, 0x00200000},  // 1 / max = 2^-128 (1 + 2^-23)^-1: rounds to 2^-128
+      {0x7F7FFFFF, 0x3F000000, 0x7F800000},  // max / 0.5 overflows to Inf
+      {0x3F800000, 0x00000000, 0x7F800000},  // 1 / +0 = +Inf
+      {0x3F800000, 0x80000000, 0xFF800000},  // 1 / -0 = -Inf
+      {0x00000000, 0x3F800000, 0x00000000},
+      {0x80000000, 0x3F800000, 0x80000000},
+      {0x3F800000, 0x7F800000, 0x00000000},  // 1 / Inf = +0
+      {0x00000000, 0x00000000, kDefaultNaN},  // invalid
+      {0x7F800000, 0xFF800000, kDefaultNaN},  // invalid
+      {0x7F800001, 0x3F800000, 0x7FC00001},  // a signaling NaN comes back quieted
+      {0x3F800000, 0xFFA00000, 0xFFE00000},  // b's NaN, quieted, sign kept
+      {0x7FC00002, 0xFFC00003, 0x7FC00002},  // a's NaN first
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(F32Div(c.a, c.b), c.q) << std::hex << c.a << " / " << c.b;
+  }
+}
+
+// Face coordinates are defined through F32Div/F32Add/F32Mul, so NaN directions give the same bits
+// on every host: the NaN of the minor axis, quieted (a NaN component never wins the major axis).
+TEST(TexMath, CubeFaceOfANaNDirectionIsDefined) {
+  const float nan_y = AsFloat(0x7FA00000);  // signaling
+  const CubeFace f = SelectCubeFace(0.5f, nan_y, -0.25f);
+  EXPECT_EQ(f.face, 0);                 // +x: |x| wins over the NaN
+  EXPECT_EQ(AsBits(f.t), 0xFFE00000u);  // tc = -y: sign flipped, then quieted
+  EXPECT_EQ(f.s, 0.75f);                // sc = -z = 0.25 over 0.5
+  const CubeFace all = SelectCubeFace(AsFloat(0x7FC00001), AsFloat(0x7FC00002), AsFloat(0xFFC00003));
+  EXPECT_EQ(all.face, 0);
+  EXPECT_EQ(AsBits(all.s), 0x7FC00003u);  // sc = -z
+  EXPECT_EQ(AsBits(all.t), 0xFFC00002u);  // tc = -y
+}
+
 TEST(TexMath, CubeFaceSelectionTable) {
   struct Case {
     float x, y, z;

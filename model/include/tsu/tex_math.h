@@ -34,6 +34,8 @@ constexpr uint32_t kDefaultNaN = 0x7FC00000u;
 uint32_t F32Add(uint32_t a, uint32_t b);
 uint32_t F32Sub(uint32_t a, uint32_t b);  // a - b
 uint32_t F32Mul(uint32_t a, uint32_t b);
+// a / b: x / 0 is a signed Inf for finite nonzero x; 0 / 0 and Inf / Inf are invalid.
+uint32_t F32Div(uint32_t a, uint32_t b);
 
 // ---- Filtering (T4) --------------------------------------------------------------------------------
 // a + (b - a) * (w / 256), w in 0..256: exact for a == b and for w == 0.
@@ -96,6 +98,9 @@ struct CubeFace {
   float s = 0, t = 0;  // face coordinates in [0,1]: (sc / ma + 1) * 0.5
 };
 // Major axis: z wins ties with y and x, y wins ties with x; a sign bit of 0 picks the + face.
+// s = F32Mul(F32Add(F32Div(sc, ma), 1), 0.5), t likewise: every step one IEEE rounding with the
+// NaN rule above, so the result is the same on every host. Golden function of
+// rtl/tex/tsu_tex_cube.
 CubeFace SelectCubeFace(float x, float y, float z);
 // The face coordinates sc, tc of a direction component triple for a face (table of §2).
 void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, float* ma);

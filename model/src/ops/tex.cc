@@ -218,10 +218,12 @@ int32_t Sampler::Lambda(int face) {
         CubeFaceAxes(face, F(g[0]), F(g[1]), F(g[2]), &dsc, &dtc, &dma_abs);
         const int axis = face / 2;
         const float dma = (face % 2 == 0) ? F(g[axis]) : -F(g[axis]);
-        const float den = cube_.ma * cube_.ma;
-        const float u0 = ((dsc * cube_.ma - cube_.sc * dma) / den) * half_n;
-        const float u1 = ((dtc * cube_.ma - cube_.tc * dma) / den) * half_n;
-        rho2[d] = u0 * u0 + u1 * u1;
+        // Each operation one IEEE rounding with the NaN rule of T14 (host-independent bits).
+        auto b = [](float v) { return AsBits(v); };
+        const uint32_t ma = b(cube_.ma), den = F32Mul(ma, ma), hn = b(half_n);
+        const uint32_t u0 = F32Mul(F32Div(F32Sub(F32Mul(b(dsc), ma), F32Mul(b(cube_.sc), b(dma))), den), hn);
+        const uint32_t u1 = F32Mul(F32Div(F32Sub(F32Mul(b(dtc), ma), F32Mul(b(cube_.tc), b(dma))), den), hn);
+        rho2[d] = F(F32Add(F32Mul(u0, u0), F32Mul(u1, u1)));
       }
       lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
     } else {

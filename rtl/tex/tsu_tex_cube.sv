@@ -1,0 +1,130 @@
+// tsu_tex_cube: cube-map face selection (docs/semantics.md T8). A direction (x, y, z) picks the
+// face of its largest magnitude (z wins ties with y and x, y wins ties with x; a NaN component
+// never wins; a sign bit of 0 picks the + face), and the face coordinates
+//   s = (sc / |ma| + 1) * 0.5,  t = (tc / |ma| + 1) * 0.5
+// with sc, tc from the face table, each operation one IEEE binary32 rounding with the NaN rule
+// of T14: an exact divider (tsu_fp_div), then tsu_fp_add and tsu_fp_mul. Golden function:
+// tsu::SelectCubeFace. sc, tc and |ma| leave beside s and t for the cube gradients.
+//
+// Parts: (A) magnitudes, the major axis and the face table (RegIn after it), (Q) the two
+// quotients, (S) + 1, (M) * 0.5. Latency = RegIn + the three units' latencies (23 by default),
+// one direction per cycle.
+module tsu_tex_cube #(
+  parameter bit          RegIn = 1'b1,
+  parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        valid_i,
+  input  logic [31:0] x_i,
+  input  logic [31:0] y_i,
+  input  logic [31:0] z_i,
+  output logic        valid_o,
+  output logic [2:0]  face_o,   // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z
+  output logic [31:0] s_o,
+  output logic [31:0] t_o,
+  output logic [31:0] sc_o,
+  output logic [31:0] tc_o,
+  output logic [31:0] ma_o      // |major axis|
+);
+  localparam int unsigned DivLatency = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);
+  localparam int unsigned AddLatency = 6;  // tsu_fp_add with every register
+  localparam int unsigned MulLatency = 6;  // tsu_fp_mul with every register
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ =
+      32'(RegIn) + DivLatency + AddLatency + MulLatency;
+  /* verilator lint_on UNUSEDPARAM */
+  localparam logic [31:0] One = 32'h3F80_0000;
+  localparam logic [31:0] Half = 32'h3F00_0000;
+
+  // ---- (A) the major axis and the face table -----------------------------------------------------
+  logic        x_nan, y_nan, z_nan, z_wins, y_wins;
+  logic [2:0]  face;
+  logic [31:0] sc, tc, ma;
+  assign x_nan = x_i[30:23] == 8'hFF && x_i[22:0] != '0;
+  assign y_nan = y_i[30:23] == 8'hFF && y_i[22:0] != '0;
+  assign z_nan = z_i[30:23] == 8'hFF && z_i[22:0] != '0;
+  // Magnitudes compare as integers (bits 30:0) when neither is a NaN; a NaN compares false.
+  assign z_wins = !z_nan && !y_nan && !x_nan && z_i[30:0] >= y_i[30:0] && z_i[30:0] >= x_i[30:0];
+  assign y_wins = !z_wins && !y_nan && !x_nan && y_i[30:0] >= x_i[30:0];
+  always_comb begin
+    if (z_wins) begin
+      face = z_i[31] ? 3'd5 : 3'd4;
+    end else if (y_wins) begin
+      face = y_i[31] ? 3'd3 : 3'd2;
+    end else begin
+      face = x_i[31] ? 3'd1 : 3'd0;
+    end
+    unique case (face)
+      3'd0: begin sc = {~z_i[31], z_i[30:0]}; tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, x_i[30:0]}; end
+      3'd1: begin sc = z_i;                   tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, x_i[30:0]}; end
+      3'd2: begin sc = x_i;                   tc = z_i;                   ma = {1'b0, y_i[30:0]}; end
+      3'd3: begin sc = x_i;                   tc = {~z_i[31], z_i[30:0]}; ma = {1'b0, y_i[30:0]}; end
+      3'd4: begin sc = x_i;                   tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, z_i[30:0]}; end
+      default: begin sc = {~x_i[31], x_i[30:0]}; tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, z_i[30:0]}; end
+    endcase
+  end
+
+  logic        a_valid;
+  logic [2:0]  a_face;
+  logic [31:0] a_sc, a_tc, a_ma;
+  tsu_pipe_reg #(.Width(3 + 96), .Enable(RegIn)) u_in (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i ({face, sc, tc, ma}),
+    .valid_o(a_valid),
+    .data_o ({a_face, a_sc, a_tc, a_ma})
+  );
+
+  // ---- (Q), (S), (M): s and t side by side ---------------------------------------------------------
+  logic        q_valid, q_valid_t, p_valid, p_valid_t, m_valid_t;
+  logic [31:0] q_s, q_t, p_s, p_t;
+  tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div_s (
+    .clk_i, .rst_ni, .valid_i(a_valid), .a_i(a_sc), .b_i(a_ma), .valid_o(q_valid), .result_o(q_s)
+  );
+  tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div_t (
+    .clk_i, .rst_ni, .valid_i(a_valid), .a_i(a_tc), .b_i(a_ma), .valid_o(q_valid_t),
+    .result_o(q_t)
+  );
+  tsu_fp_add u_add_s (
+    .clk_i, .rst_ni, .valid_i(q_valid), .a_i(q_s), .b_i(One), .sub_i(1'b0), .valid_o(p_valid),
+    .result_o(p_s)
+  );
+  tsu_fp_add u_add_t (
+    .clk_i, .rst_ni, .valid_i(q_valid), .a_i(q_t), .b_i(One), .sub_i(1'b0), .valid_o(p_valid_t),
+    .result_o(p_t)
+  );
+  tsu_fp_mul u_mul_s (
+    .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_s), .b_i(Half), .valid_o(valid_o), .result_o(s_o)
+  );
+  tsu_fp_mul u_mul_t (
+    .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_t), .b_i(Half), .valid_o(m_valid_t),
+    .result_o(t_o)
+  );
+  // The face and the face-table values wait beside the arithmetic.
+  logic side_valid;
+  tsu_delay #(.Width(3 + 96), .Depth(DivLatency + AddLatency + MulLatency)) u_side (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(a_valid),
+    .data_i ({a_face, a_sc, a_tc, a_ma}),
+    .valid_o(side_valid),
+    .data_o ({face_o, sc_o, tc_o, ma_o})
+  );
+  logic unused_valid;  // the t lane and the delay line move with the s lane
+  assign unused_valid = ^{q_valid_t, p_valid_t, m_valid_t, side_valid};
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_o == side_valid && valid_o == m_valid_t);
+  /* verilator lint_on SYNCASYNCNET */
+  c_cube_tie_zy: cover property (@(posedge clk_i) valid_i && z_wins && z_i[30:0] == y_i[30:0]);
+  c_cube_tie_yx: cover property (@(posedge clk_i) valid_i && y_wins && y_i[30:0] == x_i[30:0]);
+  c_cube_nan: cover property (@(posedge clk_i) valid_i && (x_nan || y_nan || z_nan));
+  for (genvar f = 0; f < 6; f++) begin : g_face_cover
+    c_cube_face: cover property (@(posedge clk_i) valid_i && face == 3'(f));
+  end
+`endif
+endmodule
