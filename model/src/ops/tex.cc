@@ -221,8 +221,12 @@ int32_t Sampler::Lambda(int face) {
         // Each operation one IEEE rounding with the NaN rule of T14 (host-independent bits).
         auto b = [](float v) { return AsBits(v); };
         const uint32_t ma = b(cube_.ma), den = F32Mul(ma, ma), hn = b(half_n);
-        const uint32_t u0 = F32Mul(F32Div(F32Sub(F32Mul(b(dsc), ma), F32Mul(b(cube_.sc), b(dma))), den), hn);
-        const uint32_t u1 = F32Mul(F32Div(F32Sub(F32Mul(b(dtc), ma), F32Mul(b(cube_.tc), b(dma))), den), hn);
+        // (dsc * ma - sc * dma) / ma^2 * N/2, and the same for t.
+        auto partial = [&](float dx, float x) {
+          return F32Mul(F32Div(F32Sub(F32Mul(b(dx), ma), F32Mul(b(x), b(dma))), den), hn);
+        };
+        const uint32_t u0 = partial(dsc, cube_.sc);
+        const uint32_t u1 = partial(dtc, cube_.tc);
         rho2[d] = F(F32Add(F32Mul(u0, u0), F32Mul(u1, u1)));
       }
       lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);

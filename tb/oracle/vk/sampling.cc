@@ -18,6 +18,7 @@
 
 #include "categories.h"
 #include "tsu/float_bits.h"
+#include "tsu/tex_math.h"
 #include "texture_setup.h"
 
 namespace tsu {
@@ -72,6 +73,9 @@ AddressMode ToModel(VkSamplerAddressMode m) {
 // The PTX form and operands for case k, with coordinates scaled by (1 + eps[axis]) texel steps
 // and the LOD moved by dlod (gradients scaled by 2^dlod).
 // The level whose texels the case reads (the coarser of two): perturbations are in its texels.
+// The major axis of a cube case (0 x, 1 y, 2 z), by the model's own face selection (T8).
+int MajorAxis(const Case& k) { return SelectCubeFace(k.c[0], k.c[1], k.c[2]).face / 2; }
+
 // The level of detail of case k before the sampler's clamps (explicit, or from the gradients;
 // on a cube face by the quotient rule: face coordinate c_m / |c_M| over a face of w texels).
 double CaseLambda(const Config& cf, const Case& k) {
@@ -80,8 +84,7 @@ double CaseLambda(const Config& cf, const Case& k) {
   const TexSetup& t = *cf.t;
   double rx = 0, ry = 0;
   if (IsCubeGeom(t.geom)) {
-    int major = 0;
-    for (int b = 1; b < 3; ++b) major = std::fabs(k.c[b]) > std::fabs(k.c[major]) ? b : major;
+    const int major = MajorAxis(k);
     const double cm = std::fabs(k.c[major]), sgn = k.c[major] < 0 ? -1.0 : 1.0;
     for (int m = 0; m < 3; ++m) {
       if (m == major) continue;
@@ -214,8 +217,8 @@ double FormatSlack(const FormatInfo& f) {
 // filter's taps change) and at integer LODs (where the mip pair changes), and a nearest mip
 // choice jumps at half-integer LODs. The corners bound it only when no such kink lies inside the
 // box, so `kinks` also evaluates every kink inside it: texel centres of each level on each axis
-// (a uniform 9-point grid per axis on cube faces, whose projection makes them curved), integer
-// and half-integer LODs (both sides of the jump).
+// (on cube faces through the projection, plus a uniform grid per axis), integer and half-integer
+// LODs (both sides of the jump).
 void Envelope(const Config& cf, const Case& k, bool kinks, const float center[4], float lo[4],
               float hi[4]) {
   const TexSetup& t = *cf.t;
@@ -251,8 +254,7 @@ void Envelope(const Config& cf, const Case& k, bool kinks, const float center[4]
         // q = c_m / |c_M|, and the level's texel centres sit at q = (2i + 1) / size - 1 (the same
         // set for either sign convention). Moving c_m crosses them at c_m = q |c_M|; moving c_M
         // crosses them at |c_M| = c_m / q.
-        int major = 0;
-        for (int b = 1; b < 3; ++b) major = std::fabs(k.c[b]) > std::fabs(k.c[major]) ? b : major;
+        const int major = MajorAxis(k);
         const double step = (std::fabs(k.c[0]) + std::fabs(k.c[1]) + std::fabs(k.c[2])) /
                             std::max(1u, t.w >> cl);
         const double cm = std::fabs(k.c[major]);
