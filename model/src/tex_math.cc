@@ -246,6 +246,11 @@ void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int
   *j_out = idx(tc);
 }
 
+uint32_t CubeCornerMean(uint32_t a, uint32_t b, uint32_t c) {
+  constexpr uint32_t kOneThird = 0x3EAAAAABu;  // 1/3 rounded to nearest: 0.3333333432674408
+  return F32Mul(F32Add(F32Add(a, b), c), kOneThird);
+}
+
 uint32_t SrgbToLinear(uint32_t code) {
   static const std::array<uint32_t, 256> table = [] {
     std::array<uint32_t, 256> t{};

@@ -12,6 +12,9 @@
 // unit needs no division.
 module tsu_addrgen #(
   parameter int unsigned AddrW = 48,
+  // Layer index bits: a surface's (COORD_LAYER_BITS); the texture path's cube arrays have six
+  // layers per array element.
+  parameter int unsigned LayerW = 32'(tsu_pkg::COORD_LAYER_BITS),
   parameter bit RegIn = 1'b1,
   parameter bit RegMul = 1'b1,
   parameter bit RegOut = 1'b1
@@ -22,7 +25,7 @@ module tsu_addrgen #(
   input  logic [tsu_pkg::COORD_X_BYTE_BITS-1:0] x_byte_i,
   input  logic [tsu_pkg::COORD_Y_BITS-1:0]      y_i,
   input  logic [tsu_pkg::COORD_Z_BITS-1:0]      z_i,
-  input  logic [tsu_pkg::COORD_LAYER_BITS-1:0]  layer_i,
+  input  logic [LayerW-1:0]                     layer_i,
   // Descriptor fields (resolved at bind time).
   input  logic                                  layout_i,  // tsu_pkg::layout_e
   input  logic [AddrW-1:0]                      base_i,
@@ -81,7 +84,7 @@ module tsu_addrgen #(
     end
   end
 
-  localparam int unsigned LW = 32'(tsu_pkg::COORD_LAYER_BITS);
+  localparam int unsigned LW = LayerW;
   localparam int unsigned InW = YW + ZW + LW + 5 * AddrW;
   logic [InW-1:0]   in_s0, in_s1;
   logic             valid_m;

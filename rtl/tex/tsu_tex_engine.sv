@@ -1,13 +1,22 @@
 // tsu_tex_engine: the texture sampling pipeline, from a tex request (its decoded fields, operands,
-// texture header and sampler) to its result, for every geometry but cube, plain tex, .base,
-// .level and .grad (golden function: tsu::ExecTex on a texture bound from its slot; docs/semantics.md T1-T10).
+// texture header and sampler) to its result, for every geometry, plain tex, .base, .level and
+// .grad (cube and acube: no .grad; golden function: tsu::ExecTex on a texture bound from its slot;
+// docs/semantics.md T1-T10).
 //
-//   setup (layer, sample, offsets, result class) -> [.grad: tsu_tex_grad] -> tsu_tex_lod
+//   setup (layer, sample, offsets, result class) -> [cube: tsu_tex_cube, the face and (s, t)]
+//   -> [.grad: tsu_tex_grad] -> tsu_tex_lod
 //   -> level-record reads (lvl_*)
 //   -> per level ("pass"): tsu_tex_level, coordinate x size (tsu_fp_mul), tsu_tex_coord, offsets,
 //      tsu_tex_wrap per axis
-//   -> per tap: tsu_addrgen and the residency bit -> texel and residency reads (mem_*)
-//   -> tsu_tex_texel -> tsu_tex_filter -> tsu_tex_out -> response, in request order.
+//   -> per tap: [seamless cube, off the face: tsu_tex_cube_adj] tsu_addrgen and the residency bit
+//   -> texel and residency reads (mem_*) -> tsu_tex_texel -> [a seamless corner's three texels:
+//   tsu_tex_corner] -> tsu_tex_filter -> tsu_tex_out -> response, in request order.
+//
+// A cube request's coordinates pass through face selection (CubeLat cycles); a request behind it
+// follows through a delay line of the same length, so coordinates stay in order (the per-request
+// queues wait for them). A seamless tap off the face reads the adjacent face's texel; a corner tap
+// (off both edges) reads three texels, whose mean (tsu_tex_corner) is the tap. A tap behind a
+// corner follows through the corner block's delay line, keeping the filter's order.
 //
 // Each request costs one level-record read per level it samples (1, or 2 for a linear mip filter
 // between levels) and one texel read per tap (1 nearest, 2/4/8 linear per level), plus one
@@ -74,17 +83,21 @@ module tsu_tex_engine #(
   localparam int unsigned AgLat = 3;     // tsu_addrgen
   localparam int unsigned TexelLat = 7;  // tsu_tex_texel
   localparam int unsigned OutLat = 5;    // tsu_tex_out
+  localparam int unsigned CubeLat = 28;  // tsu_tex_cube
+  localparam int unsigned CornerLat = 18;  // tsu_tex_corner
+  // A tap's layer: a cube array's layer x 6 + face (up to 6 x 2048 layers).
+  localparam int unsigned LayerW = 32'(tsu_pkg::COORD_LAYER_BITS) + 3;
   localparam int unsigned PassDepth = 2 * MaxInflight;
   localparam int unsigned TapDepth = 8;
   localparam int unsigned Tap2Depth = MaxReads;  // every issued read's tap waits here
-  localparam int unsigned TexelDepth = 16;
+  localparam int unsigned TexelDepth = 32;  // taps in the texel stage, the corner block and Q6
   localparam int unsigned InflW = $clog2(MaxInflight + 1);
   localparam int unsigned ReadW = $clog2(MaxReads + 1);
   /* verilator lint_off UNUSEDPARAM */
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
   // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
-  // A linear filter adds the filter's 18 cycles per rank. Checked by
+  // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28). Checked by
   // TexEngine.IdleLatencyIsTheDeclaredLatency.
   localparam int unsigned Latency /*verilator public*/ = 53;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
@@ -94,7 +107,6 @@ module tsu_tex_engine #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic nc_u_qb_full;
   logic [$clog2(MaxInflight + 1)-1:0] nc_u_qb_count;
-  logic nc_u_qu_empty;
   logic nc_u_qu_full;
   logic [$clog2(MaxInflight + 1)-1:0] nc_u_qu_count;
   logic nc_u_qc_full;
@@ -133,7 +145,7 @@ module tsu_tex_engine #(
   logic nc_u_rq_full;
   logic [$clog2(MaxInflight + 1)-1:0] nc_u_rq_count;
   logic nc_u_level_valid;
-  logic nc_u_texel_float;
+  logic nc_u_adj_valid;
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- Entry credit --------------------------------------------------------------------------------
@@ -155,6 +167,8 @@ module tsu_tex_engine #(
   );
 
   logic        s_is_ms, s_first, s_s32path, s_float, s_sint, s_linear_min, s_linear_mag;
+  logic        s_cube, s_seamless;
+  logic [31:0] s_dir [3];  // a cube request's direction
   logic [1:0]  s_axes;
   logic [2:0]  s_kind;
   logic [31:0] s_c [4];
@@ -168,6 +182,8 @@ module tsu_tex_engine #(
   always_comb begin
     for (int k = 0; k < 4; k++) s_c[k] = req_coords_i[32*k +: 32];
     s_is_ms = tsu_pkg::GEOM_MS[req_geom_i];
+    s_cube = tsu_pkg::GEOM_CUBE[req_geom_i];
+    s_seamless = s_cube && req_smp_i.seamless_cube;
     s_first = tsu_pkg::GEOM_ARRAY[req_geom_i] && !s_is_ms;  // a1d, a2d: layer first
     s_s32path = req_s32_i || s_is_ms;
     s_axes = req_geom_i == 4'(tsu_pkg::Geom1d) || req_geom_i == 4'(tsu_pkg::GeomA1d) ? 2'd1
@@ -178,6 +194,7 @@ module tsu_tex_engine #(
     s_u0 = s_first ? s_c[1] : s_c[0];
     s_u1 = s_first ? s_c[2] : s_c[1];
     s_u2 = s_c[2];
+    for (int k = 0; k < 3; k++) s_dir[k] = s_first ? s_c[k + 1] : s_c[k];
     if (tsu_pkg::GEOM_ARRAY[req_geom_i]) begin
       s_layer32 = s_c[0] < req_tex_i.array_size - 32'd1 ? s_c[0] : req_tex_i.array_size - 32'd1;
     end
@@ -240,27 +257,76 @@ module tsu_tex_engine #(
   logic [QbW-1:0] qb_in, qb_out;
   logic           qb_pop, qb_empty;
   assign qb_in = {req_tex_i.width, req_tex_i.height, req_tex_i.depth, req_tex_i.levels,
-                  fmt.texel_log2, s_s32path, 1'b0, req_tex_i.layout, req_tex_i.block_height_log2,
+                  fmt.texel_log2, s_s32path, s_cube, req_tex_i.layout, req_tex_i.block_height_log2,
                   req_tex_i.block_depth_log2, req_tex_i.base, req_tex_i.samples_log2,
-                  req_offset_i, req_smp_i.normalized, 1'b0,
-                  req_smp_i.address_w, req_smp_i.address_v, req_smp_i.address_u, 1'b0, s_axes};
+                  req_offset_i, req_smp_i.normalized || s_cube, s_seamless,
+                  req_smp_i.address_w,
+                  s_cube ? 2'(tsu_pkg::AddrModeClamp) : req_smp_i.address_v,  // cube: the face's
+                  s_cube ? 2'(tsu_pkg::AddrModeClamp) : req_smp_i.address_u,  // edge clamps
+                  1'b0, s_axes};
   tsu_fifo #(.Ram(QueueRam), .Width(QbW), .Depth(MaxInflight)) u_qb (
     .clk_i, .rst_ni, .push_i(accept), .data_i(qb_in), .pop_i(qb_pop), .data_o(qb_out),
     .empty_o(qb_empty), .full_o(nc_u_qb_full), .count_o(nc_u_qb_count)
   );
-  // QU: the coordinates (kept apart: the pass pipeline reads them at its input).
-  logic [95:0] qu_out;
-  tsu_fifo #(.Ram(QueueRam), .Width(96), .Depth(MaxInflight)) u_qu (
-    .clk_i, .rst_ni, .push_i(accept), .data_i({s_u2, s_u1, s_u0}), .pop_i(qb_pop),
-    .data_o(qu_out), .empty_o(nc_u_qu_empty), .full_o(nc_u_qu_full), .count_o(nc_u_qu_count)
+  // ---- Cube faces: the coordinates of a cube request are its face's (s, t) ------------------------
+  // A request takes the long path (face selection, or the delay line beside it) when it is a cube
+  // request or one is still inside; otherwise its coordinates enter QU at once. The two paths never
+  // push in the same cycle: the short one needs the long one empty.
+  logic                          k_long, k_valid, k_side_valid, kd_cube;
+  logic [$clog2(CubeLat + 2)-1:0] k_count_q;
+  logic [2:0]                    k_face;
+  logic [31:0]                   k_s, k_t, kd_u0, kd_u1, kd_u2;
+  logic [10:0]                   kd_layer;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]                   nc_k_sc, nc_k_tc, nc_k_ma;  // for the cube gradients (.grad)
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign k_long = s_cube || k_count_q != '0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) k_count_q <= '0;
+    else k_count_q <= k_count_q + $bits(k_count_q)'(accept && k_long) - $bits(k_count_q)'(k_side_valid);
+  end
+  tsu_tex_cube u_cube (
+    .clk_i, .rst_ni,
+    .valid_i(accept && k_long),
+    .x_i    (s_dir[0]),
+    .y_i    (s_dir[1]),
+    .z_i    (s_dir[2]),
+    .valid_o(k_valid),
+    .face_o (k_face),
+    .s_o    (k_s),
+    .t_o    (k_t),
+    .sc_o   (nc_k_sc),
+    .tc_o   (nc_k_tc),
+    .ma_o   (nc_k_ma)
+  );
+  tsu_delay #(.Width(1 + 11 + 96), .Depth(CubeLat)) u_cube_side (
+    .clk_i, .rst_ni, .valid_i(accept && k_long), .data_i({s_cube, s_layer, s_u2, s_u1, s_u0}),
+    .valid_o(k_side_valid), .data_o({kd_cube, kd_layer, kd_u2, kd_u1, kd_u0})
+  );
+  // QU: the coordinates, the tap layer (a cube's layer x 6 + face) and the face, kept apart from
+  // QB: the pass pipeline reads them at its input.
+  localparam int unsigned QuW = 3 + LayerW + 96;
+  logic [QuW-1:0] qu_in, qu_out;
+  logic           qu_push, qu_empty;
+  logic [LayerW-1:0] k_layer6;
+  assign k_layer6 = (LayerW'(kd_layer) << 2) + (LayerW'(kd_layer) << 1) + LayerW'(k_face);
+  assign qu_push = k_side_valid || (accept && !k_long);
+  always_comb begin
+    if (!k_side_valid) qu_in = {3'd0, LayerW'(s_layer), s_u2, s_u1, s_u0};
+    else if (kd_cube) qu_in = {k_face, k_layer6, 32'd0, k_t, k_s};
+    else qu_in = {3'd0, LayerW'(kd_layer), kd_u2, kd_u1, kd_u0};
+  end
+  tsu_fifo #(.Ram(QueueRam), .Width(QuW), .Depth(MaxInflight)) u_qu (
+    .clk_i, .rst_ni, .push_i(qu_push), .data_i(qu_in), .pop_i(qb_pop),
+    .data_o(qu_out), .empty_o(qu_empty), .full_o(nc_u_qu_full), .count_o(nc_u_qu_count)
   );
   // QC: what the tap generator needs per request.
-  localparam int unsigned QcW = 1 + 11 + 3 + 2 + 3 + 64 + 64 + 12 + 5 * 4;
+  localparam int unsigned QcW = 1 + 3 + 2 + 3 + 64 + 64 + 12 + 5 * 4;
   logic [QcW-1:0] qc_out;
   logic           qc_pop, qc_empty;
   tsu_fifo #(.Ram(QueueRam), .Width(QcW), .Depth(MaxInflight)) u_qc (
     .clk_i, .rst_ni, .push_i(accept),
-    .data_i({req_tex_i.layout, s_layer, s_sample, req_tex_i.samples_log2, fmt.texel_log2,
+    .data_i({req_tex_i.layout, s_sample, req_tex_i.samples_log2, fmt.texel_log2,
              req_tex_i.layer_stride,
              req_tex_i.residency_map, req_tex_i.tile_z_log2, req_tex_i.tile_y_log2,
              req_tex_i.tile_x_log2, s_bx, s_by, s_bz, s_lb}),
@@ -432,7 +498,11 @@ module tsu_tex_engine #(
 
   // ---- Pass generator: one level of one request per cycle ---------------------------------------
   logic [4:0]  p_hi, p_lo, p_level;
-  logic        p_two, p_linear, p_second_q, p_fire, p_last, p_s32path, p_pad0, p_layout, p_norm, p_pad1, p_pad2;
+  logic        p_two, p_linear, p_second_q, p_fire, p_last, p_s32path, p_cube, p_layout, p_norm, p_seamless, p_pad2;
+  logic [2:0]  p_face;
+  logic [LayerW-1:0] p_layer;
+  logic [95:0] p_u;
+  assign {p_face, p_layer, p_u} = qu_out;
   logic [7:0]  p_frac;
   logic [31:0] p_width, p_height, p_depth;
   logic [4:0]  p_levels;
@@ -441,8 +511,8 @@ module tsu_tex_engine #(
   logic [1:0]  p_samples_log2, p_axes, p_mode_u, p_mode_v, p_mode_w;
   logic [11:0] p_offset;
   assign {p_hi, p_lo, p_two, p_linear, p_frac} = q2_out;
-  assign {p_width, p_height, p_depth, p_levels, p_texel_log2, p_s32path, p_pad0, p_layout, p_bh,
-          p_bd, p_base, p_samples_log2, p_offset, p_norm, p_pad1, p_mode_w, p_mode_v, p_mode_u,
+  assign {p_width, p_height, p_depth, p_levels, p_texel_log2, p_s32path, p_cube, p_layout, p_bh,
+          p_bd, p_base, p_samples_log2, p_offset, p_norm, p_seamless, p_mode_w, p_mode_v, p_mode_u,
           p_pad2, p_axes} = qb_out;
   assign p_level = p_second_q ? p_lo : p_hi;
   assign p_last = !p_two || p_second_q;
@@ -491,7 +561,7 @@ module tsu_tex_engine #(
   localparam int unsigned PassCntW = $clog2(PassDepth + PassLat + 2);
   logic [PassCntW-1:0] pass_used_q;  // passes in the pipeline or in Q3
   logic                q3_pop, qlv_pop, qlv_full;
-  assign p_fire = !q2_empty && !qb_empty && !ql_empty && !qlv_full &&
+  assign p_fire = !q2_empty && !qb_empty && !qu_empty && !ql_empty && !qlv_full &&
                   pass_used_q < PassCntW'(PassDepth);
   assign ql_pop = p_fire;
   assign q2_pop = p_fire && p_last;
@@ -524,9 +594,9 @@ module tsu_tex_engine #(
   logic signed [31:0] c_fixed [3];
   logic [2:0]  c_valid;
   always_comb begin
-    m_u[0] = qu_out[31:0];
-    m_u[1] = qu_out[63:32];
-    m_u[2] = qu_out[95:64];
+    m_u[0] = p_u[31:0];
+    m_u[1] = p_u[63:32];
+    m_u[2] = p_u[95:64];
     m_n[0] = lv_w;
     m_n[1] = lv_h;
     m_n[2] = {4'd0, lv_d};
@@ -536,7 +606,7 @@ module tsu_tex_engine #(
   logic [31:0] m_u_d [3];
   logic [95:0] m_u_d_flat;
   tsu_delay #(.Width(97), .Depth(MulLat)) u_mul_side (
-    .clk_i, .rst_ni, .valid_i(p_fire), .data_i({p_norm && !p_s32path, qu_out}),
+    .clk_i, .rst_ni, .valid_i(p_fire), .data_i({p_norm && !p_s32path, p_u}),
     .valid_o(nc_u_mul_side_valid), .data_o({p_norm_d, m_u_d_flat})
   );
   assign m_u_d[0] = m_u_d_flat[31:0];
@@ -561,7 +631,8 @@ module tsu_tex_engine #(
     );
   end
   // Beside multiplier and coordinate stage: everything the index stage and wrap need.
-  localparam int unsigned CoordSideW = 1 + 1 + 2 + 1 + 1 + 1 + 8 + 12 + 96 + 17 + 17 + 13 + 6 + 1;
+  localparam int unsigned CoordSideW = 1 + 1 + 2 + 1 + 1 + 1 + 8 + 12 + 96 + 17 + 17 + 13 + 6 + 1 +
+                                      2 + 3 + LayerW;
   logic [CoordSideW-1:0] cs_out;
   logic        cs_s32path, cs_linear, cs_two, cs_second, cs_last, cs_norm;
   logic [1:0]  cs_axes;
@@ -571,15 +642,19 @@ module tsu_tex_engine #(
   logic [16:0] cs_w, cs_h;
   logic [12:0] cs_d;
   logic [5:0]  cs_modes;
+  logic        cs_cube, cs_seamless;
+  logic [2:0]  cs_face;
+  logic [LayerW-1:0] cs_layer;
   tsu_delay #(.Width(CoordSideW), .Depth(MulLat + CoordLat)) u_coord_side (
     .clk_i, .rst_ni, .valid_i(p_fire),
-    .data_i({p_s32path, p_linear, p_axes, p_two, p_second_q, p_last, p_frac, p_offset, qu_out,
-             lv_w, lv_h, lv_d, p_mode_w, p_mode_v, p_mode_u, p_norm && !p_s32path}),
+    .data_i({p_s32path, p_linear, p_axes, p_two, p_second_q, p_last, p_frac, p_offset, p_u,
+             lv_w, lv_h, lv_d, p_mode_w, p_mode_v, p_mode_u, p_norm && !p_s32path,
+             p_cube, p_seamless, p_face, p_layer}),
     .valid_o(nc_u_coord_side_valid),
     .data_o(cs_out)
   );
   assign {cs_s32path, cs_linear, cs_axes, cs_two, cs_second, cs_last, cs_frac, cs_offset, cs_u,
-          cs_w, cs_h, cs_d, cs_modes, cs_norm} = cs_out;
+          cs_w, cs_h, cs_d, cs_modes, cs_norm, cs_cube, cs_seamless, cs_face, cs_layer} = cs_out;
 
   // Index stage: the first tap's index per axis (tsu::NearestIndex or LinearFixed, plus the
   // offset; integer coordinates as they are plus the offset) and the linear weight.
@@ -633,8 +708,25 @@ module tsu_tex_engine #(
   logic [16:0] is_w, is_h;
   logic [12:0] is_d;
   logic [5:0]  is_modes;
+  logic        is_cube, is_seamless;
+  logic [2:0]  is_face;
+  logic [LayerW-1:0] is_layer;
   assign {is_s32path, is_linear, is_axes, is_two, is_second, is_last, is_frac, is_offset, is_u,
-          is_w, is_h, is_d, is_modes, is_norm} = i_side_q;
+          is_w, is_h, is_d, is_modes, is_norm, is_cube, is_seamless, is_face, is_layer} = i_side_q;
+  // A cube tap's position against its face (x, y): off the face (a seamless tap then reads the
+  // adjacent face), and on which side. The first tap's index is in [-1, N] (coordinates in
+  // [0, 1]), the second's one more.
+  logic [1:0] is_out0, is_hi0, is_out1, is_hi1;
+  logic signed [33:0] is_i1 [2];
+  always_comb begin
+    for (int a = 0; a < 2; a++) begin
+      is_i1[a] = i_idx_q[a] + 34'sd1;
+      is_out0[a] = i_idx_q[a] < 0 || i_idx_q[a] >= 34'($signed({1'b0, is_w}));
+      is_hi0[a] = !i_idx_q[a][33];
+      is_out1[a] = is_i1[a] < 0 || is_i1[a] >= 34'($signed({1'b0, is_w}));
+      is_hi1[a] = !is_i1[a][33];
+    end
+  end
 
   logic [16:0] w_n [3];
   logic [15:0] w_idx0 [3];
@@ -658,11 +750,12 @@ module tsu_tex_engine #(
       .border1_o   (w_b1[a])
     );
   end
-  localparam int unsigned WrapSideW = 24 + 1 + 2 + 1 + 1 + 8;
+  localparam int unsigned WrapSideW = 24 + 1 + 2 + 1 + 1 + 8 + 1 + 8 + 3 + LayerW + 17;
   logic [WrapSideW-1:0] ws_out;
   tsu_delay #(.Width(WrapSideW), .Depth(WrapLat)) u_wrap_side (
     .clk_i, .rst_ni, .valid_i(i_valid_q),
-    .data_i({i_wt_q[2], i_wt_q[1], i_wt_q[0], is_linear, is_axes, is_two, is_last, is_frac}),
+    .data_i({i_wt_q[2], i_wt_q[1], i_wt_q[0], is_linear, is_axes, is_two, is_last, is_frac,
+             is_cube && is_seamless, is_out1, is_hi1, is_out0, is_hi0, is_face, is_layer, is_w}),
     .valid_o(nc_u_wrap_side_valid), .data_o(ws_out)
   );
   // Q3: one entry per pass: per-axis taps and borders, weights, shape.
@@ -682,7 +775,13 @@ module tsu_tex_engine #(
   logic        t_linear, t_two, t_last_pass;
   logic [1:0]  t_axes;
   logic [7:0]  t_frac;
-  assign {t_idx1, t_idx0, t_b1, t_b0, t_wt, t_linear, t_axes, t_two, t_last_pass, t_frac} = q3_out;
+  logic        t_seamless;
+  logic [1:0]  t_out1, t_hi1, t_out0, t_hi0;
+  logic [2:0]  t_face;
+  logic [LayerW-1:0] t_layer;
+  logic [16:0] t_n;
+  assign {t_idx1, t_idx0, t_b1, t_b0, t_wt, t_linear, t_axes, t_two, t_last_pass, t_frac,
+          t_seamless, t_out1, t_hi1, t_out0, t_hi0, t_face, t_layer, t_n} = q3_out;
   logic             v_ok;
   logic [4:0]       v_level;
   logic [AddrW-1:0] v_base;
@@ -691,16 +790,21 @@ module tsu_tex_engine #(
   logic [2:0]       v_bh, v_bd;
   assign {v_ok, v_level, v_base, v_pitch, v_rob, v_slice, v_bh, v_bd} = qlv_out;
   logic        c_layout;
-  logic [10:0] c_layer;
   logic [2:0]  c_sample, c_texel_log2;
   logic [1:0]  c_samples_log2;
   logic [63:0] c_layer_stride, c_map;
   logic [3:0]  c_tz, c_ty, c_tx;
   logic [4:0]  c_bx, c_by, c_bz, c_lb;
-  assign {c_layout, c_layer, c_sample, c_samples_log2, c_texel_log2, c_layer_stride, c_map, c_tz, c_ty, c_tx,
+  assign {c_layout, c_sample, c_samples_log2, c_texel_log2, c_layer_stride, c_map, c_tz, c_ty, c_tx,
           c_bx, c_by, c_bz, c_lb} = qc_out;
 
-  logic [2:0]  t_k_q;  // tap index within the pass
+  logic [2:0]  t_k_q;    // tap index within the pass
+  logic [1:0]  t_sub_q;  // a corner tap's texel: 0 its face's, 1 across x, 2 across y
+  logic        t_ox, t_hx, t_oy, t_hy, t_seam, t_corner, t_use_adj, t_sub_last;
+  logic [1:0]  t_edge, t_code;
+  logic [15:0] t_k, t_xf, t_yf, a_i, a_j;
+  logic [2:0]  a_face;
+  logic [LayerW-1:0] t_layer_f;
   logic [2:0]  t_ntaps_m1, t_sel;
   logic        t_fire, t_last_tap, t_border, t_bad, t_res_read;
   logic [15:0] t_x, t_y, t_z;
@@ -722,17 +826,53 @@ module tsu_tex_engine #(
     for (int a = 0; a < 3; a++) begin
       if (32'(a) < 32'(t_axes)) t_border = t_border || (t_sel[a] ? t_b1[a] : t_b0[a]);
     end
+    // Seamless cube: a tap off one edge reads the adjacent face; off both (a corner), three
+    // texels: its face's (clamped), then across x, then across y.
+    t_ox = t_sel[0] ? t_out1[0] : t_out0[0];
+    t_hx = t_sel[0] ? t_hi1[0] : t_hi0[0];
+    t_oy = t_sel[1] ? t_out1[1] : t_out0[1];
+    t_hy = t_sel[1] ? t_hi1[1] : t_hi0[1];
+    t_seam = t_seamless && (t_ox || t_oy);
+    t_corner = t_seamless && t_ox && t_oy;
+    t_sub_last = !t_corner || t_sub_q == 2'd2;
+    t_use_adj = t_seam && !(t_corner && t_sub_q == 2'd0);
+    // The edge crossed: x (i = -1 or N) unless only y is off, or the corner's third texel.
+    if (t_ox && !(t_corner && t_sub_q == 2'd2)) begin
+      t_edge = {1'b0, t_hx};
+      t_k = t_y;
+    end else begin
+      t_edge = {1'b1, t_hy};
+      t_k = t_x;
+    end
+    t_code = !t_corner ? 2'd0 : t_sub_q == 2'd0 ? 2'd1 : t_sub_q == 2'd1 ? 2'd2 : 2'd3;
+  end
+  tsu_tex_cube_adj #(.RegOut(1'b0)) u_adj (
+    .clk_i, .rst_ni,
+    .valid_i(t_fire && t_use_adj),
+    .face_i (t_face),
+    .edge_i (t_edge),
+    .k_i    (t_k),
+    .n_i    (t_n),
+    .valid_o(nc_u_adj_valid),
+    .face_o (a_face),
+    .i_o    (a_i),
+    .j_o    (a_j)
+  );
+  always_comb begin
+    t_xf = t_use_adj ? a_i : t_x;
+    t_yf = t_use_adj ? a_j : t_y;
+    t_layer_f = t_use_adj ? t_layer - LayerW'(t_face) + LayerW'(a_face) : t_layer;
     t_bad = !v_ok;
     t_res_read = c_map != 64'd0 && !t_border && !t_bad;
-    t_xbyte = 20'((({4'd0, t_x} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
+    t_xbyte = 20'((({4'd0, t_xf} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
     t_ranks = {t_two, t_linear ? t_ntaps_m1 : 3'd0};
     t_w = {t_two ? t_frac : 8'd0, t_linear ? t_wt : 24'd0};
     // The residency bit (tsu::ResidencyBit).
-    t_bit = ((((64'(c_layer) << c_lb) | 64'(v_level)) << (c_bx + c_by + c_bz)) |
-             (64'(16'(t_z >> c_tz)) << (c_bx + c_by)) | (64'(16'(t_y >> c_ty)) << c_bx) |
-             64'(16'(t_x >> c_tx)));
+    t_bit = ((((64'(t_layer_f) << c_lb) | 64'(v_level)) << (c_bx + c_by + c_bz)) |
+             (64'(16'(t_z >> c_tz)) << (c_bx + c_by)) | (64'(16'(t_yf >> c_ty)) << c_bx) |
+             64'(16'(t_xf >> c_tx)));
     t_res_addr = c_map[AddrW-1:0] + AddrW'(t_bit >> 3);
-    t_last_tap = t_k_q == t_ntaps_m1;
+    t_last_tap = t_k_q == t_ntaps_m1 && t_sub_last;
   end
   assign t_fire = !q3_empty && !qc_empty && tap_used_q < AgCntW'(TapDepth);
   assign q3_pop = t_fire && t_last_tap;
@@ -741,21 +881,25 @@ module tsu_tex_engine #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       t_k_q <= 3'd0;
+      t_sub_q <= 2'd0;
       tap_used_q <= '0;
     end else begin
-      if (t_fire) t_k_q <= t_last_tap ? 3'd0 : t_k_q + 3'd1;
+      if (t_fire) begin
+        t_sub_q <= t_sub_last ? 2'd0 : t_sub_q + 2'd1;
+        if (t_sub_last) t_k_q <= t_last_tap ? 3'd0 : t_k_q + 3'd1;
+      end
       tap_used_q <= tap_used_q + AgCntW'(t_fire) - AgCntW'(q4_pop);
     end
   end
   logic             ag_valid;
   logic [AddrW-1:0] ag_addr;
-  tsu_addrgen #(.AddrW(AddrW)) u_ag (
+  tsu_addrgen #(.AddrW(AddrW), .LayerW(LayerW)) u_ag (
     .clk_i, .rst_ni,
     .valid_i            (t_fire),
     .x_byte_i           (t_xbyte),
-    .y_i                (t_y),
+    .y_i                (t_yf),
     .z_i                (t_z[11:0]),
-    .layer_i            (c_layer),
+    .layer_i            (t_layer_f),
     .layout_i           (c_layout),
     .base_i             (v_base),
     .pitch_i            (v_pitch),
@@ -767,12 +911,12 @@ module tsu_tex_engine #(
     .valid_o            (ag_valid),
     .addr_o             (ag_addr)
   );
-  localparam int unsigned TokW = 1 + 1 + 1 + AddrW + 3 + 32 + 4 + 1;
+  localparam int unsigned TokW = 1 + 1 + 1 + AddrW + 3 + 32 + 4 + 1 + 2;
   logic [TokW-1:0] tok_d;
   tsu_delay #(.Width(TokW), .Depth(AgLat)) u_tok (
     .clk_i, .rst_ni, .valid_i(t_fire),
     .data_i({t_border, t_bad, t_res_read, t_res_addr, t_bit[2:0], t_w, t_ranks,
-             t_last_tap && t_last_pass}),
+             t_last_tap && t_last_pass, t_code}),
     .valid_o(nc_u_tok_valid), .data_o(tok_d)
   );
   localparam int unsigned Q4W = TokW + AddrW;
@@ -789,7 +933,8 @@ module tsu_tex_engine #(
   logic [2:0]       k_bit;
   logic [31:0]      k_w;
   logic [3:0]       k_ranks;
-  assign {k_border, k_bad, k_res_read, k_res_addr, k_bit, k_w, k_ranks, k_last, k_addr} = q4_out;
+  logic [1:0]       k_code;
+  assign {k_border, k_bad, k_res_read, k_res_addr, k_bit, k_w, k_ranks, k_last, k_code, k_addr} = q4_out;
   logic             k_tex_read, k_issued_q, q5_full, rd_pop_one;
   logic [ReadW-1:0] reads_q;
   logic [1:0]       rd_popped;
@@ -825,13 +970,13 @@ module tsu_tex_engine #(
     end
   end
   // Q5: taps whose reads are issued, waiting for their lines.
-  localparam int unsigned Q5W = 1 + 1 + 1 + 1 + 4 + 4 + 3 + 32 + 4 + 1;
+  localparam int unsigned Q5W = 1 + 1 + 1 + 1 + 4 + 4 + 3 + 32 + 4 + 1 + 2;
   logic [Q5W-1:0] q5_out;
   logic           q5_pop, q5_empty;
   tsu_fifo #(.Ram(QueueRam), .Width(Q5W), .Depth(Tap2Depth)) u_q5 (
     .clk_i, .rst_ni, .push_i(q4_pop),
     .data_i({k_border, k_bad, k_tex_read, k_res_read, k_addr[3:0], k_res_addr[3:0], k_bit, k_w,
-             k_ranks, k_last}),
+             k_ranks, k_last, k_code}),
     .pop_i(q5_pop), .data_o(q5_out), .empty_o(q5_empty), .full_o(q5_full), .count_o(nc_u_q5_count)
   );
   // QR: returned lines.
@@ -848,9 +993,11 @@ module tsu_tex_engine #(
   logic [3:0]  e_off, e_res_off, e_ranks;
   logic [2:0]  e_bit;
   logic [31:0] e_w;
+  logic [1:0]  e_code;
   logic [127:0] e_tex_line_q, e_line, e_texel;
   logic [7:0]  e_res_byte;
-  assign {e_border, e_bad, e_tex_read, e_res_read, e_off, e_res_off, e_bit, e_w, e_ranks, e_last} = q5_out;
+  assign {e_border, e_bad, e_tex_read, e_res_read, e_off, e_res_off, e_bit, e_w, e_ranks, e_last,
+          e_code} = q5_out;
   localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
   logic [TxCntW-1:0] texel_used_q;
   logic              q6_pop;
@@ -879,7 +1026,8 @@ module tsu_tex_engine #(
     end else begin
       if (e_fire) e_have_q <= 1'b0;
       else if (e_latch) e_have_q <= 1'b1;
-      texel_used_q <= texel_used_q + TxCntW'(e_fire) - TxCntW'(q6_pop);
+      // A corner's first two texels wait in the corner stage and leave no entry in Q6.
+      texel_used_q <= texel_used_q + TxCntW'(e_fire) - TxCntW'(q6_pop) - TxCntW'(cn_absorb);
     end
   end
   always_ff @(posedge clk_i) if (e_latch) e_tex_line_q <= qr_out;
@@ -909,7 +1057,7 @@ module tsu_tex_engine #(
   logic [31:0]  x_ref;
   logic [127:0] x_border;
   assign {x_order, x_type, x_read_norm, x_srgb, x_compare, x_op, x_ref, x_border} = qp_out;
-  logic         tx_valid;
+  logic         tx_valid, tx_float;
   logic [127:0] tx_c;
   tsu_tex_texel u_texel (
     .clk_i, .rst_ni,
@@ -925,17 +1073,56 @@ module tsu_tex_engine #(
     .border_i      (e_border),
     .texel_i       (e_texel),
     .valid_o       (tx_valid),
-    .float_o       (nc_u_texel_float),
+    .float_o       (tx_float),
     .c_o           (tx_c)
   );
   logic [35:0] tx_side;
-  tsu_delay #(.Width(36), .Depth(TexelLat)) u_texel_side (
-    .clk_i, .rst_ni, .valid_i(e_fire), .data_i({e_w, e_ranks}), .valid_o(nc_u_texel_side_valid), .data_o(tx_side)
+  logic [1:0]  tx_code;
+  tsu_delay #(.Width(38), .Depth(TexelLat)) u_texel_side (
+    .clk_i, .rst_ni, .valid_i(e_fire), .data_i({e_code, e_w, e_ranks}), .valid_o(nc_u_texel_side_valid),
+    .data_o({tx_code, tx_side})
   );
-  logic [163:0] q6_out;
+
+  // ---- Seamless corners: three texels, one tap -----------------------------------------------------
+  // The first two wait in registers; with the third they enter tsu_tex_corner. A float result's
+  // corner is their mean, an integer result's its face's texel (T8). A tap that is not a corner's
+  // goes straight to Q6 unless the corner block holds a tap, in which case it follows through the
+  // delay line beside it, so taps reach the filter in order.
+  logic         cn_absorb, cn_long, cn_short, cn_out_valid, cn_mean_valid;
+  logic         cd_corner, cd_float;
+  logic [$clog2(CornerLat + 2)-1:0] cn_count_q;
+  logic [127:0] cn_a_q, cn_b_q, cn_mean, cd_c;
+  logic [35:0]  cd_side;
+  assign cn_absorb = tx_valid && (tx_code == 2'd1 || tx_code == 2'd2);
+  assign cn_long = tx_valid && (tx_code == 2'd3 || (tx_code == 2'd0 && cn_count_q != '0));
+  assign cn_short = tx_valid && tx_code == 2'd0 && cn_count_q == '0;
+  always_ff @(posedge clk_i) begin
+    if (tx_valid && tx_code == 2'd1) cn_a_q <= tx_c;
+    if (tx_valid && tx_code == 2'd2) cn_b_q <= tx_c;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cn_count_q <= '0;
+    else cn_count_q <= cn_count_q + $bits(cn_count_q)'(cn_long) - $bits(cn_count_q)'(cn_out_valid);
+  end
+  tsu_tex_corner u_corner (
+    .clk_i, .rst_ni,
+    .valid_i(cn_long),
+    .a_i    (cn_a_q),
+    .b_i    (cn_b_q),
+    .c_i    (tx_c),
+    .valid_o(cn_mean_valid),
+    .mean_o (cn_mean)
+  );
+  tsu_delay #(.Width(1 + 1 + 128 + 36), .Depth(CornerLat)) u_corner_side (
+    .clk_i, .rst_ni, .valid_i(cn_long),
+    .data_i({tx_code == 2'd3, tx_float, tx_code == 2'd3 ? cn_a_q : tx_c, tx_side}),
+    .valid_o(cn_out_valid), .data_o({cd_corner, cd_float, cd_c, cd_side})
+  );
+  logic [163:0] q6_in, q6_out;
   logic         q6_empty;
+  assign q6_in = cn_out_valid ? {cd_corner && cd_float ? cn_mean : cd_c, cd_side} : {tx_c, tx_side};
   tsu_fifo #(.Ram(QueueRam), .Width(164), .Depth(TexelDepth)) u_q6 (
-    .clk_i, .rst_ni, .push_i(tx_valid), .data_i({tx_c, tx_side}),
+    .clk_i, .rst_ni, .push_i(cn_short || cn_out_valid), .data_i(q6_in),
     .pop_i(q6_pop), .data_o(q6_out), .empty_o(q6_empty), .full_o(nc_u_q6_full), .count_o(nc_u_q6_count)
   );
 
@@ -1016,12 +1203,26 @@ module tsu_tex_engine #(
   c_grad: cover property (@(posedge clk_i) accept && x_grad);
   c_follows_grad: cover property (@(posedge clk_i) accept && !x_grad && x_take_long);
   c_grad_s32: cover property (@(posedge clk_i) accept && x_grad && x_d.grad_level);
+  // Cube face selection and its side delay line stay aligned; the short paths never push in the
+  // same cycle as the long ones.
+  a_cube_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) k_valid == k_side_valid);
+  a_qu_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(k_side_valid && accept && !k_long));
+  a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cn_mean_valid == cn_out_valid);
+  a_q6_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(cn_short && cn_out_valid));
+  c_cube: cover property (@(posedge clk_i) accept && s_cube);
+  c_follows_cube: cover property (@(posedge clk_i) accept && !s_cube && k_long);
+  c_cube_array: cover property (@(posedge clk_i) k_side_valid && kd_cube && kd_layer != '0);
+  c_seamless_edge: cover property (@(posedge clk_i) t_fire && t_seam && !t_corner);
+  c_seamless_corner: cover property (@(posedge clk_i) t_fire && t_corner && t_sub_q == 2'd2);
+  c_follows_corner: cover property (@(posedge clk_i) cn_long && tx_code == 2'd0);
+  c_clamped_cube_tap: cover property (@(posedge clk_i) t_fire && !t_seamless && t_sel[0] && t_out1[0]);
   a_q6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) tx_valid |-> !(q6_empty == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
   /* verilator lint_on SYNCASYNCNET */
 `endif
 
   logic unused;
-  assign unused = ^{req_tex_i, req_smp_i, fmt, nc_g_rho2, g_valid, p_levels, p_pad0, p_pad1, p_pad2, s_lod_int,
+  assign unused = ^{req_tex_i, req_smp_i, fmt, nc_g_rho2, g_valid, p_levels, p_pad2, s_lod_int, k_valid,
+                    cs_cube, cs_seamless, cs_face, cs_layer, is_hi0, is_hi1,
                     c_valid[2:1], m_valid[2:1], w_valid[2:1], is_s32path, is_two, is_second,
                     is_last, is_frac, is_offset, is_u, cs_second, cs_last, cs_two, cs_frac,
                     cs_w, cs_h, cs_d, cs_modes, cs_norm, s_layer32[31:11], s_sample32[31:3],

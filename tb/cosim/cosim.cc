@@ -179,6 +179,8 @@ class Bench {
   Stimulus stim_;
   std::mt19937_64 rng_;
   std::mt19937_64 tex_rng_;  // textures and samplers (apart, so surface traffic stays the same)
+  std::array<uint32_t, 16> filter_turn_{};  // per geometry: the next (mag, mip) filter pair
+  uint32_t srgb_turn_ = 0;                  // texture sets bound so far
   std::vector<std::vector<uint64_t>> residency_;  // per texture: the map bytes set now
   uint64_t tex_sets_ = 0;
   std::unique_ptr<SimRun<Dut>> run_;  // context, model, clock, trace: the shared harness
@@ -235,8 +237,8 @@ void Bench<Dut, Root>::SetSlot(uint64_t handle, const DescImage& image) {
   Model().unit.unit().BindSurfaceImage(handle, image, &why);
 }
 
-// A new set of textures (random geometry, format, extents, mip chain, layout, residency, sampler;
-// no cube: part II) and independent samplers, written as a driver would into both memories and
+// A new set of textures (random geometry, cube maps and cube arrays included, format, extents,
+// mip chain, layout, residency, sampler) and independent samplers, written as a driver would into both memories and
 // bound in the model from the same slot bytes. The unit is empty when this runs (the bench
 // drains it), and an invalidate_all follows.
 template <class Dut, class Root>
@@ -260,14 +262,25 @@ bool Bench<Dut, Root>::BindTextures() {
         Fail(cycle_, "bench: no random texture fits its memory region");
         return false;
       }
-      const ResolvedTexture r0 = RandomTexture(tex_rng_, 32, /*allow_cube=*/false);
+      const ResolvedTexture r0 = RandomTexture(tex_rng_, 32, /*allow_cube=*/true);
       if (r0.size_bytes > kTexRegion) continue;
       TextureDesc d = r0.desc;
+      // Each geometry takes the sampler's (mag filter, mip filter) pairs in turn, so that the
+      // tex.cross bins (geometry x filter x mip filter) close in a short run.
+      const uint32_t turn = filter_turn_[static_cast<size_t>(d.dim)]++;
+      d.sampler.mag_filter = static_cast<FilterMode>(turn % static_cast<uint32_t>(kCount<FilterMode>));
+      d.sampler.mip_filter = static_cast<MipFilter>(turn / static_cast<uint32_t>(kCount<FilterMode>) %
+                                                  static_cast<uint32_t>(kCount<MipFilter>));
+      // Every other set's first texture is sRGBA8 (sRGB decode is one format pair in a hundred).
+      if (k == 0 && (srgb_turn_ & 1) == 0) {
+        d.order = ChannelOrder::kSRGBA;
+        d.type = ChannelType::kUnormInt8;
+      }
       b.alias_surface = k < kAliasedTextures ? static_cast<int>(tex_rng_() % surfs.size()) : -1;
       d.base = b.alias_surface >= 0 ? surfs[b.alias_surface].desc.base
                                     : kTexBase + kTexRegion * static_cast<uint64_t>(k);
       std::string err;
-      if (!ResolveTexture(d, &b.tex, &err)) continue;
+      if (!ResolveTexture(d, &b.tex, &err) || b.tex.size_bytes > kTexRegion) continue;
       img = EncodeTexture(b.tex, place);
       bool fits = true;
       for (const auto& [addr, byte] : img.residency) fits &= addr < place.residency_map + (1ull << 20);
@@ -293,6 +306,7 @@ bool Bench<Dut, Root>::BindTextures() {
     }
     set.push_back(std::move(b));
   }
+  ++srgb_turn_;
   std::vector<uint64_t> samplers;
   for (int k = 0; k < kExtraSamplers; ++k) {
     const uint64_t h = kTexSlot0 + 2 * kTextures + static_cast<uint64_t>(k);

@@ -4,7 +4,9 @@
 #include <iterator>
 
 #include "surface_gen.h"
+#include "tsu/float_bits.h"
 #include "tsu/instruction.h"
+#include "tsu/tex_math.h"
 
 namespace tsu::tb {
 namespace {
@@ -100,6 +102,21 @@ void Coverage::EnableTex() {
       }
     }
   }
+  for (Geometry g : {Geometry::kCube, Geometry::kACube}) {
+    for (int f = 0; f < kCount<FilterMode>; ++f) {
+      for (int m = 0; m < kCount<MipFilter>; ++m) {
+        add.push_back("tex.cross." + S(Name(g)) + "." + S(Name(static_cast<FilterMode>(f))) + "." +
+                      S(Name(static_cast<MipFilter>(m))));
+      }
+    }
+  }
+  // Cube maps: every face, seamless on and off, directions within half a texel of a face's edge
+  // (level 0: a linear tap off the face) and of a corner (off both edges), layers past the first.
+  for (int f = 0; f < 6; ++f) add.push_back("tex.cube.face." + std::to_string(f));
+  for (const char* b : {"tex.cube.seamless", "tex.cube.clamped", "tex.cube.seamless_edge",
+                        "tex.cube.seamless_corner", "tex.cube.clamped_edge", "tex.cube.array_layer"}) {
+    add.push_back(b);
+  }
   for (Geometry g : {Geometry::k2dms, Geometry::kA2dms}) add.push_back("tex.cross." + S(Name(g)));
   for (int a = 0; a < kCount<AddressMode>; ++a) add.push_back("tex.address." + S(Name(static_cast<AddressMode>(a))));
   for (DataType d : kTexDst) add.push_back("tex.dtype." + S(Name(d)));
@@ -157,6 +174,23 @@ void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* s
   if (b->tex.fmt.srgb) Hit(Key({26, 99}), [] { return std::string("tex.format.srgb"); });
   Hit(Key({27, u(in.tex_mode)}), [&] { return std::string("tex.mode.") + kTexModes[u(in.tex_mode)]; });
   const bool s32 = in.coord_type == DataType::kS32;
+  if (IsCube(in.geom)) {
+    const int first = in.geom == Geometry::kACube ? 1 : 0;
+    const CubeFace f = SelectCubeFace(AsFloat(t.req.coords[first]), AsFloat(t.req.coords[first + 1]),
+                                      AsFloat(t.req.coords[first + 2]));
+    Hit(Key({40, u(f.face)}), [&] { return "tex.cube.face." + std::to_string(f.face); });
+    const bool seam = smp.seamless_cube;
+    Hit(Key({41, seam}), [&] { return std::string(seam ? "tex.cube.seamless" : "tex.cube.clamped"); });
+    const float n = static_cast<float>(b->tex.level[0].desc.width);
+    auto near = [n](float c) { return c * n < 0.5f || c * n > n - 0.5f; };
+    if (near(f.s) || near(f.t)) {
+      Hit(Key({42, seam}), [&] { return std::string(seam ? "tex.cube.seamless_edge" : "tex.cube.clamped_edge"); });
+    }
+    if (seam && near(f.s) && near(f.t)) Hit(Key({43, 0}), [] { return std::string("tex.cube.seamless_corner"); });
+    if (first == 1 && t.req.coords[0] > 0 && b->tex.desc.array_size > 1) {
+      Hit(Key({44, 0}), [] { return std::string("tex.cube.array_layer"); });
+    }
+  }
   if (in.tex_mode == TexMode::kGrad) {
     Hit(Key({30, u(in.geom)}), [&] { return "tex.grad." + S(Name(in.geom)); });
     if (s32) Hit(Key({31, 0}), [] { return std::string("tex.grad.s32"); });

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "tsu/float_bits.h"
@@ -229,6 +230,21 @@ TEST(TexMath, CubeAdjacencyIsAnInvolutionAlongEveryEdge) {
       }
     }
   }
+}
+
+TEST(TexMath, CubeCornerMeanMultipliesByTheNearestThird) {
+  // Hand-derived: ((a + b) + c) x 0x3EAAAAAB (0.3333333432674408), each step rounded to nearest.
+  EXPECT_EQ(CubeCornerMean(B(1.0f), B(1.0f), B(1.0f)), 0x3F800000u);  // 1.00000003 -> 1
+  EXPECT_EQ(CubeCornerMean(B(1.0f), 0, 0), 0x3EAAAAABu);
+  EXPECT_EQ(CubeCornerMean(B(0.5f), B(0.25f), B(0.25f)), 0x3EAAAAABu);
+  EXPECT_EQ(CubeCornerMean(B(2.0f), B(2.0f), B(2.0f)), 0x40000000u);
+  EXPECT_EQ(CubeCornerMean(B(1.0f), B(1.0f), 0), 0x3F2AAAABu);
+  // 5 x third = 1.66666672 rounds up to 0x3FD55556; an exact 5 / 3 would give 0x3FD55555.
+  EXPECT_EQ(CubeCornerMean(B(2.0f), B(2.0f), B(1.0f)), 0x3FD55556u);
+  EXPECT_EQ(CubeCornerMean(3, 0, 0), 1u);  // subnormals kept: 3 x 2^-149 / 3 -> 2^-149
+  // T14's NaN rule: inf - inf is the default NaN; a NaN operand comes back quieted.
+  EXPECT_EQ(CubeCornerMean(0x7F800000u, 0xFF800000u, B(1.0f)), 0x7FC00000u);
+  EXPECT_EQ(CubeCornerMean(0x7F800001u, B(1.0f), B(1.0f)), 0x7FC00001u);
 }
 
 TEST(TexMath, ConversionsSaturate) {
@@ -493,6 +509,35 @@ TEST_F(TexFixture, CubeFacesAgreeAlongSharedEdges) {
     const Response b = Tex("tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}];", Coords(1.0f - e, t, 1.0f));
     EXPECT_NEAR(F(a.data[0]), F(b.data[0]), 2e-3) << t;
   }
+}
+
+// A direction with a NaN component: x = -0.25 is the major axis (the NaN y never wins, z = 4 is
+// not compared against it), so face 1 (-x) with sc = z = 4 over |ma| = 0.25: s = 8.5, t = NaN.
+// The nearest tap's i = floor(8.5 * 2) = 17 lies 16 texels past the face; T8 reads one texel
+// across the edge (i = N): face 1's edge i = N meets face 4 at i2 = 0, j2 = j = 0 (t NaN -> 0).
+// Without the seamless flag the tap clamps to face 1's texel (1, 0).
+TEST_F(TexFixture, CubeTapOfANaNDirectionReadsOneTexelAcross) {
+  TextureDesc d;
+  d.dim = Geometry::kCube;
+  d.width = d.height = 2;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kUnsignedInt32;
+  d.sampler.seamless_cube = true;
+  Bind(d);
+  for (uint32_t f = 0; f < 6; ++f) {
+    for (uint32_t y = 0; y < 2; ++y) {
+      for (uint32_t x = 0; x < 2; ++x) {
+        const uint32_t c[4] = {100 * f + 10 * y + x, 0, 0, 0};
+        Put(0, f, x, y, 0, c);
+      }
+    }
+  }
+  const char* kTex = "tex.cube.v4.u32.f32 {a,b,c,d}, [t, {x,y,z,w}];";
+  const Request r = Coords(-0.25f, std::numeric_limits<float>::quiet_NaN(), 4.0f);
+  EXPECT_EQ(Tex(kTex, r).data[0], 400u);  // face 4, texel (0, 0)
+  d.sampler.seamless_cube = false;
+  Bind(d);
+  EXPECT_EQ(Tex(kTex, r).data[0], 101u);  // face 1, texel (1, 0)
 }
 
 TEST_F(TexFixture, ArraysMultisampleAndIntegerCoordinates) {

@@ -1,8 +1,8 @@
 // The texture sampling pipeline (rtl/tex/tsu_tex_engine) against the golden model's tex
 // (tsu::Unit::Execute on the same texture and sampler bound from their slots), request by
-// request: random textures of every geometry but cube (every format, pitch and block-linear,
+// request: random textures of every geometry (cube and acube: seamless or not; every format, pitch and block-linear,
 // mip chains, multisample, residency maps), every sampler setting, random tex forms (plain,
-// .base, .level; .f32 and .s32; every destination type; offsets; depth compare; unified and
+// .base, .level, .grad (not on cubes); .f32 and .s32; every destination type; offsets; depth compare; unified and
 // independent), with coordinates at texel centres and edges, NaN, infinities and huge values.
 // Memory answers each port in order after a latency, with random stalls; the consumer stalls too.
 // Responses must come out in request order, bit-exact. A mismatch names the request (its PTX,
@@ -124,7 +124,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
     // A new texture once the previous one's requests have drained.
     if (ops_left == 0 && !have_op && textures_done < opt.textures &&
         (!opt.drain || (expected.empty() && lvl.Empty() && dat.Empty()))) {
-      tex = RandomTexture(rng, 40, /*allow_cube=*/false);
+      tex = RandomTexture(rng, 40, /*allow_cube=*/true);
       FillTexture(rng, tex, &mem);
       TexturePlacement place;
       place.level_table = kLevelTable;
@@ -158,7 +158,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
       ops_left = opt.ops_per_texture;
     }
     if (!have_op && ops_left > 0) {
-      op = RandomTexOp(rng, tex, Chance(rng, 30), 1, 2);
+      op = RandomTexOp(rng, tex, Chance(rng, 30), 1, 2, /*cube_grad=*/false);
       if (op.ptx.rfind("generator bug", 0) == 0) {
         r.Fail(cycle, op.ptx);
         break;
@@ -269,9 +269,10 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
 
 TEST(TexEngine, RandomTexturesAgainstTheModel) {
   EngineOptions opt;
-  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full"},
+  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube"},
               "a 4-cycle memory and 25 requests per texture fill neither the read slots nor the "
-              "request slots; SlowMemoryAndConsumer does");
+              "request slots; SlowMemoryAndConsumer does. One texture at a time, drained before "
+              "the next: no request of another geometry follows a cube request (TexUnit's do)");
 }
 
 TEST(TexEngine, SlowMemoryAndConsumer) {
@@ -281,7 +282,9 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
   opt.mem_latency = 40;
   opt.mem_stall = 20;
   opt.rsp_stall = 70;
-  CheckEngine(1402, opt);
+  CheckEngine(1402, opt, {".c_follows_cube"},
+              "one texture at a time, drained before the next: no request of another geometry "
+              "follows a cube request (TexUnit's do)");
 }
 
 // The declared Latency is the idle latency of a point sample with single-cycle memory: cycles from

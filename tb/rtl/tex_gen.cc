@@ -46,6 +46,30 @@ uint32_t Coord(Rng& rng, float extent, bool normalized) {
   return AsBits(normalized ? texel / extent : texel);
 }
 
+// A cube direction for faces of n x n texels: a major axis of either sign and a power-of-two
+// magnitude, and minor components that tie with it (edges and corners), lie just inside it, land
+// on texel edges and centres of the face, or anywhere; now and then a special value.
+void CubeDirection(Rng& rng, uint32_t n, uint32_t out[3]) {
+  const int major = static_cast<int>(Uniform(rng, 0, 2));
+  const float mag = std::ldexp(1.0f, static_cast<int>(Uniform(rng, -3, 3)));
+  for (int a = 0; a < 3; ++a) {
+    const float sign = Chance(rng, 50) ? -1.0f : 1.0f;
+    float v;
+    if (a == major) {
+      v = mag;
+    } else {
+      switch (Uniform(rng, 0, 5)) {
+        case 0: v = mag; break;  // a tie: an edge, or with the other minor a corner
+        case 1: v = mag * (1.0f - std::ldexp(1.0f, -static_cast<int>(Uniform(rng, 1, 24)))); break;
+        case 2: v = mag * std::fabs(static_cast<float>(Uniform(rng, 0, 2 * n)) / static_cast<float>(n) - 1.0f); break;
+        default: v = mag * std::uniform_real_distribution<float>(0.0f, 1.0f)(rng);
+      }
+    }
+    out[a] = AsBits(sign * v);
+  }
+  if (Chance(rng, 6)) out[Uniform(rng, 0, 2)] = Coord(rng, 1.0f, true);  // NaN, Inf, 0, any bits
+}
+
 int CoordElements(Geometry g) {
   switch (g) {
     case Geometry::k1d: return 1;
@@ -85,6 +109,7 @@ SamplerDesc RandomSampler(Rng& rng) {
   s.normalized = Chance(rng, 70);
   s.read_mode = static_cast<ReadMode>(Uniform(rng, 0, 1));
   s.srgb = Chance(rng, 50);
+  s.seamless_cube = Chance(rng, 60);
   s.compare = static_cast<CompareOp>(Uniform(rng, 0, 7));
   auto lod = [&](float lo, float hi) {
     return Chance(rng, 20) ? static_cast<float>(Uniform(rng, -4, 4))
@@ -186,7 +211,7 @@ void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem) {
 }
 
 TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
-                  uint64_t sampler_handle) {
+                  uint64_t sampler_handle, bool cube_grad) {
   const Geometry g = t.desc.dim;
   const bool ms = IsMultisample(g);
   TexOp op;
@@ -195,7 +220,7 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   r.sampler = sampler_handle;
   const bool s32 = ms || (!IsCube(g) && Chance(rng, 25));
   // Mode: plain, .base, .level or .grad (multisample: plain or .base).
-  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 3));
+  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : IsCube(g) && !cube_grad ? 2 : 3));
   const int grads = g == Geometry::k1d || g == Geometry::kA1d ? 1
                     : g == Geometry::k2d || g == Geometry::kA2d ? 2 : 4;
   static const DataType kDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
@@ -235,7 +260,11 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   }
   if (ms) r.coords[k++] = static_cast<uint32_t>(Chance(rng, 90) ? Uniform(rng, 0, t.desc.samples) : RandomBits(rng));
   const SamplerDesc& smp = t.desc.sampler;
-  for (int a = 0; a < Axes(g) && k < 4; ++a) {
+  if (IsCube(g)) {
+    CubeDirection(rng, l0.desc.width, &r.coords[k]);
+    k += 3;
+  }
+  for (int a = 0; a < Axes(g) && k < 4 && !IsCube(g); ++a) {
     r.coords[k++] = s32 ? static_cast<uint32_t>(BoundaryCoord(rng, static_cast<int64_t>(ext[a])))
                         : Coord(rng, ext[a], smp.normalized);
   }

@@ -1,6 +1,6 @@
 // tex from handles (rtl/tex/tsu_tex_unit) against the golden model's tex (tsu::Unit::Execute on
 // the texture and sampler slots of a descriptor pool in memory), request by request. Each epoch
-// binds a fresh set of random textures (every geometry but cube) and samplers to pool slots,
+// binds a fresh set of random textures (every geometry) and samplers to pool slots,
 // invalidates the unit's descriptor caches through the configuration port, and sends random tex
 // forms at them, mixed with bad handles (unbound slots, handles past the pool, a sampler slot
 // named as a texture, an unbound independent sampler) and geometry mismatches. Memory answers
@@ -95,7 +95,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
       place.residency_map = kMaps + 0x100000 * static_cast<uint64_t>(i);
       place.sampler_slot = static_cast<uint32_t>(2 * i + 2);
       for (;;) {  // a residency map that fits its 1 MiB
-        tex[i] = RandomTexture(rng, 40, /*allow_cube=*/false);
+        tex[i] = RandomTexture(rng, 40, /*allow_cube=*/true);
         img = EncodeTexture(tex[i], place);
         bool fits = true;
         for (const auto& [addr, byte] : img.residency) fits &= addr < place.residency_map + 0x100000;
@@ -173,7 +173,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
         source = static_cast<int>(Uniform(rng, 0, kTextures - 1));  // maybe another geometry
         how = " (tex form of slot " + std::to_string(2 * source + 1) + ")";
       }
-      op = RandomTexOp(rng, tex[source], independent, handle, sampler);
+      op = RandomTexOp(rng, tex[source], independent, handle, sampler, /*cube_grad=*/false);
       if (op.ptx.rfind("generator bug", 0) == 0) {
         r.Fail(cycle, op.ptx);
         break;

@@ -189,8 +189,11 @@ TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
 
 int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, RenderRtlStats* stats,
                      std::string* message) {
-  if (scene.scene != "plane") {
-    *message = "render workloads draw the plane (cube maps are not in the RTL yet)";
+  std::vector<std::string> pictures;
+  if (scene.scene == "plane" || scene.scene == "all") pictures.push_back("tsu_plane.png");
+  if (scene.scene == "cube" || scene.scene == "all") pictures.push_back("tsu_cube.png");
+  if (pictures.empty()) {
+    *message = "render workloads are the scenes plane, cube and all";
     return 2;
   }
   RenderOptions model = scene;
@@ -213,12 +216,14 @@ int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, Re
     std::string bytes, why;
     return ReadRegularFile(path, uint64_t{1} << 30, &bytes, &why) ? bytes : std::string();
   };
-  const std::string a = slurp(model.out_dir + "/tsu_plane.png");
-  const std::string b = slurp(unit.out_dir + "/tsu_plane.png");
-  if (a.empty() || a != b) {
-    *message = "the unit's picture differs from the model's: " + unit.out_dir + "/tsu_plane.png vs " +
-               model.out_dir + "/tsu_plane.png";
-    return 1;
+  for (const std::string& p : pictures) {
+    const std::string a = slurp(model.out_dir + "/" + p);
+    const std::string b = slurp(unit.out_dir + "/" + p);
+    if (a.empty() || a != b) {
+      *message = "the unit's picture differs from the model's: " + unit.out_dir + "/" + p + " vs " +
+                 model.out_dir + "/" + p;
+      return 1;
+    }
   }
   return 0;
 }

@@ -230,8 +230,7 @@ int main(int argc, char** argv) {
   tsu::tb::RenderRtlOptions rtl_opt;
   render->add_flag("--rtl", render_rtl,
                    "Execute the tex through the Verilated unit (configuration tex) instead of the "
-                   "model: the same PNGs, byte for byte; prints cycles and samples per clock "
-                   "(the plane: cube maps are part II of tex in RTL)");
+                   "model: the same PNGs, byte for byte; prints cycles and samples per clock");
   render->add_option("--mem-latency", rtl_opt.mem_latency,
                      "With --rtl: cycles from a read to its line (default 20)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1000}));
@@ -256,17 +255,6 @@ int main(int argc, char** argv) {
   if (ptx->parsed()) return CmdPtx(ptx_words, *tsu::ParseDialect(dialect_name), ptx_module);
   if (render->parsed()) {
     if (render_rtl) {
-      // The RTL samples every geometry but cube (issue 14, part II): the cube scene stays the
-      // model's until then.
-      if (ropt.scene == "cube") {
-        std::fprintf(stderr, "render: --rtl draws the plane only: cube maps are not in the RTL yet "
-                             "(tex in RTL, part II)\n");
-        return kExitUsage;
-      }
-      if (ropt.scene == "all") {
-        std::printf("render: --rtl: the cube scene is skipped (cube maps are not in the RTL yet)\n");
-        ropt.scene = "plane";
-      }
       ropt.execute = tsu::tb::RtlTexExecutor(rtl_opt);
     }
     return tsu::Render(ropt);

@@ -108,6 +108,10 @@ void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, flo
 // outside [0, n)) mapped exactly onto the adjacent face (integer reprojection of its centre).
 void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int64_t* i_out,
                   int64_t* j_out);
+// The seamless corner tap of a float result: ((a + b) + c) x 1/3, with 1/3 the nearest binary32
+// (0x3EAAAAAB), every step a T14 operation. A multiply, not a divide: the hardware's shape, within
+// Vulkan's precision for the average (docs/semantics.md T8). Golden function of tsu_tex_corner.
+uint32_t CubeCornerMean(uint32_t a, uint32_t b, uint32_t c);
 
 // ---- Conversions (T8) ---------------------------------------------------------------------------------
 // sRGB 8-bit code to linear f32: the correctly rounded value of the sRGB EOTF.

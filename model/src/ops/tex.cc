@@ -123,9 +123,14 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
   const int axes = Axes(in_.geom);
   if (IsCube(in_.geom)) {
     const int64_t N = n[0];
-    const bool out_i = idx[0] < 0 || idx[0] >= N, out_j = idx[1] < 0 || idx[1] >= N;
-    const int64_t ci = std::min(std::max<int64_t>(idx[0], 0), N - 1);
-    const int64_t cj = std::min(std::max<int64_t>(idx[1], 0), N - 1);
+    // Face coordinates lie in [0, 1], so a tap is at most one texel off the face, except for a
+    // direction with a NaN component, whose major axis need not be its largest: such a tap reads
+    // one texel across the edge too (T8).
+    const int64_t ti = std::min<int64_t>(std::max<int64_t>(idx[0], -1), N);
+    const int64_t tj = std::min<int64_t>(std::max<int64_t>(idx[1], -1), N);
+    const bool out_i = ti < 0 || ti >= N, out_j = tj < 0 || tj >= N;
+    const int64_t ci = std::min(std::max<int64_t>(ti, 0), N - 1);
+    const int64_t cj = std::min(std::max<int64_t>(tj, 0), N - 1);
     const uint32_t cube_base = layer - static_cast<uint32_t>(face);
     if (!s_.seamless_cube || (!out_i && !out_j)) {
       return Fetch(level, layer, ci, cj, 0);
@@ -135,17 +140,17 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
     if (out_i && out_j) {
       // Corner: the mean of the face's corner texel and the two edge neighbours across faces.
       const Texel a = Fetch(level, layer, ci, cj, 0);
-      CubeAdjacent(face, idx[0], cj, lv.desc.width, &f2, &i2, &j2);
+      CubeAdjacent(face, ti, cj, lv.desc.width, &f2, &i2, &j2);
       const Texel b = Fetch(level, cube_base + f2, i2, j2, 0);
-      CubeAdjacent(face, ci, idx[1], lv.desc.width, &f2, &i2, &j2);
+      CubeAdjacent(face, ci, tj, lv.desc.width, &f2, &i2, &j2);
       const Texel c = Fetch(level, cube_base + f2, i2, j2, 0);
       Texel m;
       for (int k = 0; k < 4; ++k) {
-        m.c[k] = float_result_ ? B((F(a.c[k]) + F(b.c[k]) + F(c.c[k])) / 3.0f) : a.c[k];
+        m.c[k] = float_result_ ? CubeCornerMean(a.c[k], b.c[k], c.c[k]) : a.c[k];
       }
       return m;
     }
-    CubeAdjacent(face, idx[0], idx[1], lv.desc.width, &f2, &i2, &j2);
+    CubeAdjacent(face, ti, tj, lv.desc.width, &f2, &i2, &j2);
     return Fetch(level, cube_base + f2, i2, j2, 0);
   }
   for (int a = 0; a < axes; ++a) {
