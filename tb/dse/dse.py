@@ -176,9 +176,6 @@ def load_sweep(path):
         for bad in ("--config", "--json", "--junit", "--artifacts", "--coverage-dat", "--waves", "--out"):
             if bad in argv:
                 raise SweepError("%s: workload %s: %s is set by tsu dse" % (path, name, bad))
-        if argv[:1] == ["render"] and "cube" in argv:
-            raise SweepError("%s: workload %s: render workloads draw the plane (no cube maps in "
-                             "the RTL yet)" % (path, name))
         wl[name] = argv
     pareto = raw.get("pareto", {})
     area = pareto.get("area", "ice40_lut4")

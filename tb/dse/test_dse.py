@@ -81,7 +81,6 @@ class SweepFile(unittest.TestCase):
             ('base = "nope"\n[workloads]\nw = "x"\n', "unknown base configuration 'nope'"),
             ('[grid]\nMaxReads = [2]\n', "no [workloads]"),
             ('[workloads]\nw = "--config tex"\n', "--config is set by tsu dse"),
-            ('[workloads]\nw = "render --scene cube"\n', "render workloads draw the plane"),
             ('[workloads]\nw = "render --out x"\n', "--out is set by tsu dse"),
             ('[workloads]\nw = "x"\n[pareto]\narea = "gates"\n', "pareto.area"),
             ('frob = 1\n[workloads]\nw = "x"\n', "unknown key 'frob'"),
