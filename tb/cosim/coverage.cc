@@ -87,6 +87,10 @@ Coverage::Coverage() {
 
 constexpr Geometry kTexDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
                                  Geometry::kA2d};
+// The filter cross: the .grad geometries plus cube maps (the RTL takes no .grad on cubes).
+constexpr Geometry kTexCrossDims[] = {Geometry::k1d,  Geometry::k2d,  Geometry::k3d,
+                                      Geometry::kA1d, Geometry::kA2d, Geometry::kCube,
+                                      Geometry::kACube};
 constexpr DataType kTexDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
                                 DataType::kF16x2};
 constexpr const char* kTexModes[] = {"plain", "base", "level", "grad"};
@@ -94,15 +98,7 @@ constexpr const char* kTexModes[] = {"plain", "base", "level", "grad"};
 void Coverage::EnableTex() {
   std::vector<std::string> add;
   // geometry x filter x mip filter (the sampler's mag filter: what .base and plain tex use)
-  for (Geometry g : kTexDims) {
-    for (int f = 0; f < kCount<FilterMode>; ++f) {
-      for (int m = 0; m < kCount<MipFilter>; ++m) {
-        add.push_back("tex.cross." + S(Name(g)) + "." + S(Name(static_cast<FilterMode>(f))) + "." +
-                      S(Name(static_cast<MipFilter>(m))));
-      }
-    }
-  }
-  for (Geometry g : {Geometry::kCube, Geometry::kACube}) {
+  for (Geometry g : kTexCrossDims) {
     for (int f = 0; f < kCount<FilterMode>; ++f) {
       for (int m = 0; m < kCount<MipFilter>; ++m) {
         add.push_back("tex.cross." + S(Name(g)) + "." + S(Name(static_cast<FilterMode>(f))) + "." +
