@@ -4,8 +4,16 @@
 // (tsu_fp_add twice, tsu_fp_mul). Golden function: tsu::CubeCornerMean per channel. A multiplier by
 // the nearest third, not a divider: the product's one extra rounding is within Vulkan's precision
 // for the average and costs a fraction of an exact division.
-// Latency = 2 adds + 1 multiply (18), one corner (three texels) per cycle.
-module tsu_tex_corner (
+//
+// Lanes (4, 2 or 1) channels go through the arithmetic per cycle, so a corner takes
+// Beats = 4 / Lanes cycles of it: II = Beats (Interval), Latency = 18 + Beats - 1. Corners are
+// rare, and in the sampling engine two corner taps are at least three texel cycles apart (each
+// reads three texels), so the engine runs it at Lanes = 2 (II 2): half the adders and multipliers
+// of Lanes = 4, with no stall. A corner arriving before the previous one has gone in is an
+// assertion failure.
+module tsu_tex_corner #(
+  parameter int unsigned Lanes = 4
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         valid_i,
@@ -17,26 +25,73 @@ module tsu_tex_corner (
 );
   localparam int unsigned AddLatency = 6;  // tsu_fp_add with every register
   localparam int unsigned MulLatency = 6;  // tsu_fp_mul with every register
+  localparam int unsigned Beats = 4 / Lanes;
+  localparam int unsigned LaneW = 32 * Lanes;
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 2 * AddLatency + MulLatency;
+  localparam int unsigned Latency /*verilator public*/ = 2 * AddLatency + MulLatency + Beats - 1;
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] Third = 32'h3EAA_AAAB;
 
+  // ---- Beats in: the first from the inputs, the others from registers holding the corner -------
+  logic             in_valid;
+  logic [LaneW-1:0] in_a, in_b, in_c;
+  if (Beats == 1) begin : g_one_beat
+    assign in_valid = valid_i;
+    assign in_a = a_i;
+    assign in_b = b_i;
+    assign in_c = c_i;
+  end else begin : g_beats
+    logic [1:0]   beat_q;  // the next beat to feed; 0 when idle
+    logic [127:0] a_q, b_q, c_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) beat_q <= 2'd0;
+      else if (valid_i || beat_q != 2'd0) beat_q <= 32'(beat_q) == Beats - 1 ? 2'd0 : beat_q + 2'd1;
+    end
+    always_ff @(posedge clk_i) begin
+      if (valid_i) begin
+        a_q <= a_i;
+        b_q <= b_i;
+        c_q <= c_i;
+      end
+    end
+    assign in_valid = valid_i || beat_q != 2'd0;
+    always_comb begin
+      if (beat_q == 2'd0) begin
+        in_a = a_i[LaneW-1:0];
+        in_b = b_i[LaneW-1:0];
+        in_c = c_i[LaneW-1:0];
+      end else begin
+        in_a = a_q[LaneW * 32'(beat_q) +: LaneW];
+        in_b = b_q[LaneW * 32'(beat_q) +: LaneW];
+        in_c = c_q[LaneW * 32'(beat_q) +: LaneW];
+      end
+    end
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_i |-> beat_q == 2'd0) else $error("tsu_tex_corner: a corner inside the interval (II %0d)", Beats);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end
+
+  // ---- The lanes: (a + b) + c, times the third ---------------------------------------------------
   // c waits beside the first addition.
-  logic [127:0] c_d;
+  logic [LaneW-1:0] c_d;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic         nc_c_valid;
+  logic             nc_c_valid;
   /* verilator lint_on UNUSEDSIGNAL */
-  tsu_delay #(.Width(128), .Depth(AddLatency)) u_c_side (
-    .clk_i, .rst_ni, .valid_i, .data_i(c_i), .valid_o(nc_c_valid), .data_o(c_d)
+  tsu_delay #(.Width(LaneW), .Depth(AddLatency)) u_c_side (
+    .clk_i, .rst_ni, .valid_i(in_valid), .data_i(in_c), .valid_o(nc_c_valid), .data_o(c_d)
   );
-  logic [3:0] ab_valid, abc_valid, m_valid;
-  logic [31:0] ab [4];
-  logic [31:0] abc [4];
-  for (genvar k = 0; k < 4; k++) begin : g_lane
+  logic [Lanes-1:0] ab_valid, abc_valid, m_valid;
+  logic [31:0]      ab [Lanes];
+  logic [31:0]      abc [Lanes];
+  logic [LaneW-1:0] m;
+  for (genvar k = 0; k < Lanes; k++) begin : g_lane
     tsu_fp_add u_ab (
-      .clk_i, .rst_ni, .valid_i, .a_i(a_i[32*k +: 32]), .b_i(b_i[32*k +: 32]), .sub_i(1'b0),
-      .valid_o(ab_valid[k]), .result_o(ab[k])
+      .clk_i, .rst_ni, .valid_i(in_valid), .a_i(in_a[32*k +: 32]), .b_i(in_b[32*k +: 32]),
+      .sub_i(1'b0), .valid_o(ab_valid[k]), .result_o(ab[k])
     );
     tsu_fp_add u_abc (
       .clk_i, .rst_ni, .valid_i(ab_valid[k]), .a_i(ab[k]), .b_i(c_d[32*k +: 32]), .sub_i(1'b0),
@@ -44,12 +99,29 @@ module tsu_tex_corner (
     );
     tsu_fp_mul u_third (
       .clk_i, .rst_ni, .valid_i(abc_valid[k]), .a_i(abc[k]), .b_i(Third),
-      .valid_o(m_valid[k]), .result_o(mean_o[32*k +: 32])
+      .valid_o(m_valid[k]), .result_o(m[32*k +: 32])
     );
   end
-  assign valid_o = m_valid[0];
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [2:0] nc_m_valid;
-  assign nc_m_valid = m_valid[3:1];
+  logic [Lanes-1:0] nc_m_valid;
+  assign nc_m_valid = m_valid;
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // ---- Beats out: earlier channel groups wait in a register for the last ------------------------
+  if (Beats == 1) begin : g_one_out
+    assign valid_o = m_valid[0];
+    assign mean_o = m;
+  end else begin : g_out
+    logic [1:0]           obeat_q;
+    logic [128-LaneW-1:0] low_q;  // the channel groups before the last
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) obeat_q <= 2'd0;
+      else if (m_valid[0]) obeat_q <= 32'(obeat_q) == Beats - 1 ? 2'd0 : obeat_q + 2'd1;
+    end
+    always_ff @(posedge clk_i) begin
+      if (m_valid[0] && 32'(obeat_q) != Beats - 1) low_q[LaneW * 32'(obeat_q) +: LaneW] <= m;
+    end
+    assign valid_o = m_valid[0] && 32'(obeat_q) == Beats - 1;
+    assign mean_o = {m, low_q};
+  end
 endmodule

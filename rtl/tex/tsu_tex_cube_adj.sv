@@ -42,6 +42,17 @@ module tsu_tex_cube_adj #(
     {3'd3, Last, Same}, {3'd2, Last, Flip}, {3'd5, Zero, Same}, {3'd4, Last, Same}
   };
 
+  // One index from its selector.
+  function automatic logic [15:0] pick(logic [1:0] sel, logic [15:0] k, logic [15:0] last_idx,
+                                       logic [15:0] flip_idx);
+    unique case (sel)
+      Zero: pick = 16'd0;
+      Last: pick = last_idx;
+      Same: pick = k;
+      default: pick = flip_idx;
+    endcase
+  endfunction
+
   logic [4:0]  row;
   logic [6:0]  entry;
   logic [15:0] last, flip;
@@ -54,18 +65,8 @@ module tsu_tex_cube_adj #(
     last = 16'(n_i - 17'd1);
     flip = last - k_i;
     face2 = entry[6:4];
-    unique case (entry[3:2])
-      Zero: i2 = 16'd0;
-      Last: i2 = last;
-      Same: i2 = k_i;
-      default: i2 = flip;
-    endcase
-    unique case (entry[1:0])
-      Zero: j2 = 16'd0;
-      Last: j2 = last;
-      Same: j2 = k_i;
-      default: j2 = flip;
-    endcase
+    i2 = pick(entry[3:2], k_i, last, flip);
+    j2 = pick(entry[1:0], k_i, last, flip);
   end
 
   if (RegOut) begin : g_reg

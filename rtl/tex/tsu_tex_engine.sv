@@ -32,6 +32,10 @@ module tsu_tex_engine #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
   parameter int unsigned Lanes = 4,         // filter channels per beat (tsu_tex_filter)
+  // Corner-mean channels per cycle (tsu_tex_corner): 2 (II 2) or 4. Two corner taps are at least
+  // three texel cycles apart (each is the third of three texels, the first two absorbed), so
+  // II 2 never stalls; tsu_tex_corner asserts its interval (1, at II 4, would not hold).
+  parameter int unsigned CornerLanes = 2,
   parameter bit QueueRam = 1'b1             // per-request and tap queues in block RAM (same timing)
 ) (
   input  logic               clk_i,
@@ -84,7 +88,7 @@ module tsu_tex_engine #(
   localparam int unsigned TexelLat = 7;  // tsu_tex_texel
   localparam int unsigned OutLat = 5;    // tsu_tex_out
   localparam int unsigned CubeLat = 28;  // tsu_tex_cube
-  localparam int unsigned CornerLat = 18;  // tsu_tex_corner
+  localparam int unsigned CornerLat = 18 + 4 / CornerLanes - 1;  // tsu_tex_corner
   // A tap's layer: a cube array's layer x 6 + face (up to 6 x 2048 layers).
   localparam int unsigned LayerW = 32'(tsu_pkg::COORD_LAYER_BITS) + 3;
   localparam int unsigned PassDepth = 2 * MaxInflight;
@@ -1104,9 +1108,11 @@ module tsu_tex_engine #(
     if (!rst_ni) cn_count_q <= '0;
     else cn_count_q <= cn_count_q + $bits(cn_count_q)'(cn_long) - $bits(cn_count_q)'(cn_out_valid);
   end
-  tsu_tex_corner u_corner (
+  // Only corners enter the block (taps that follow one take the delay line alone), so its
+  // interval is between corners.
+  tsu_tex_corner #(.Lanes(CornerLanes)) u_corner (
     .clk_i, .rst_ni,
-    .valid_i(cn_long),
+    .valid_i(cn_long && tx_code == 2'd3),
     .a_i    (cn_a_q),
     .b_i    (cn_b_q),
     .c_i    (tx_c),
@@ -1207,7 +1213,7 @@ module tsu_tex_engine #(
   // same cycle as the long ones.
   a_cube_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) k_valid == k_side_valid);
   a_qu_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(k_side_valid && accept && !k_long));
-  a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cn_mean_valid == cn_out_valid);
+  a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cn_mean_valid == (cn_out_valid && cd_corner));
   a_q6_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(cn_short && cn_out_valid));
   c_cube: cover property (@(posedge clk_i) accept && s_cube);
   c_follows_cube: cover property (@(posedge clk_i) accept && !s_cube && k_long);

@@ -17,6 +17,8 @@
 //   static Out Expect(const In&);          // the golden model
 //   static std::string Diff(const Out& expected, const Out& got);  // "" when equal
 //   static std::string Describe(const In&);
+//   static int Interval();                 // optional: the initiation interval (II), 1 if absent;
+//                                          // the driver leaves II - 1 bubbles after each input
 #ifndef TSU_TB_RTL_LOCKSTEP_H_
 #define TSU_TB_RTL_LOCKSTEP_H_
 
@@ -30,11 +32,22 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "sim_run.h"
 
 namespace tsu::tb {
+
+// The block's initiation interval: T::Interval() when the traits declare one, else 1.
+template <typename T, typename = void>
+struct IntervalOf {
+  static int Get() { return 1; }
+};
+template <typename T>
+struct IntervalOf<T, std::void_t<decltype(T::Interval())>> {
+  static int Get() { return T::Interval(); }
+};
 
 // Appends "  name: expected 0x.., got 0x..\n" when the two differ (for Traits::Diff).
 template <typename V>
@@ -168,9 +181,13 @@ class Lockstep {
     bool have = false, exhausted = false;
     uint64_t n = 0;
     size_t in_flight = 0;  // valid inputs not yet compared
+    const int interval = IntervalOf<T>::Get();
+    int hold = 0;  // bubbles still owed to the initiation interval
     for (uint64_t cycle = 0; cycle < opt.max_cycles; ++cycle) {
       bool valid = false;
-      if (!exhausted && static_cast<int>(bubble_rng() % 100) >= opt.bubble_percent) {
+      if (hold > 0) {
+        --hold;
+      } else if (!exhausted && static_cast<int>(bubble_rng() % 100) >= opt.bubble_percent) {
         if (src(&cur)) {
           have = true;
           valid = true;
@@ -184,6 +201,7 @@ class Lockstep {
       dut.Eval();
       Pending p{valid, valid ? n : 0, cycle, cur, Out{}};
       if (valid) {
+        hold = interval - 1;
         p.expected = T::Expect(cur);
         if (opt.corrupt) opt.corrupt(n, &p.expected);
         ++n;

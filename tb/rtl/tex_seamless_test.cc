@@ -4,7 +4,8 @@
 //   to 65536 (ends of the edges, and the middle);
 // - tsu_tex_corner against tsu::CubeCornerMean on each of the four channels: special values
 //   (signed zeros, subnormals, infinities of both signs, quiet and signaling NaNs), texel-like
-//   values in [0, 1] (UNORM codes) and raw bit patterns.
+//   values in [0, 1] (UNORM codes) and raw bit patterns, at Lanes 4 (II 1), 2 (II 2, as the
+//   sampling engine uses it) and 1 (II 4).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,10 @@
 #include <vector>
 
 #include "Vtsu_tex_corner.h"
+#include "Vtsu_tex_corner_l1.h"
+#include "Vtsu_tex_corner_l1_tsu_tex_corner.h"
+#include "Vtsu_tex_corner_l2.h"
+#include "Vtsu_tex_corner_l2_tsu_tex_corner.h"
 #include "Vtsu_tex_corner_tsu_tex_corner.h"
 #include "Vtsu_tex_cube_adj.h"
 #include "Vtsu_tex_cube_adj_comb.h"
@@ -121,12 +126,14 @@ struct CornerOut {
   uint32_t m[4];
 };
 
-struct CornerTraits {
-  using Dut = Vtsu_tex_corner;
+template <typename D, typename Params>
+struct CornerTraitsOf {
+  using Dut = D;
   using In = Corner;
   using Out = CornerOut;
   static constexpr const char* kName = "tsu_tex_corner";
-  static int Latency() { return Vtsu_tex_corner_tsu_tex_corner::Latency; }
+  static int Latency() { return Params::Latency; }
+  static int Interval() { return Params::Interval; }
   static void Drive(Dut* d, const In& in) {
     for (int k = 0; k < 4; ++k) {
       d->a_i[k] = in.a[k];
@@ -159,6 +166,9 @@ struct CornerTraits {
     return o.str();
   }
 };
+using CornerTraits = CornerTraitsOf<Vtsu_tex_corner, Vtsu_tex_corner_tsu_tex_corner>;
+using CornerL2Traits = CornerTraitsOf<Vtsu_tex_corner_l2, Vtsu_tex_corner_l2_tsu_tex_corner>;
+using CornerL1Traits = CornerTraitsOf<Vtsu_tex_corner_l1, Vtsu_tex_corner_l1_tsu_tex_corner>;
 
 constexpr uint32_t kCornerSpecials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000,
@@ -166,7 +176,8 @@ constexpr uint32_t kCornerSpecials[] = {
 };
 
 // Every triple of special values (one per channel group of four triples).
-TEST(TexCorner, EveryTripleOfSpecialValues) {
+template <typename Traits>
+void CheckEveryTripleOfSpecialValues(uint64_t seed) {
   std::vector<uint32_t> flat;
   for (uint32_t a : kCornerSpecials) {
     for (uint32_t b : kCornerSpecials) {
@@ -185,20 +196,29 @@ TEST(TexCorner, EveryTripleOfSpecialValues) {
     cases.push_back(in);
   }
   LockstepOptions opt;
-  opt.seed = SeedFromEnv(1903);
-  opt.max_cycles = cases.size() * 2 + 200;
+  opt.seed = SeedFromEnv(seed);
+  opt.max_cycles = cases.size() * 2 * Traits::Interval() + 200;
   const auto r =
-      Lockstep<CornerTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+      Lockstep<Traits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
 }
 
-TEST(TexCorner, TexelValuesAndBitPatterns) {
+TEST(TexCorner, EveryTripleOfSpecialValues) { CheckEveryTripleOfSpecialValues<CornerTraits>(1903); }
+TEST(TexCorner, EveryTripleOfSpecialValuesTwoLanes) {
+  CheckEveryTripleOfSpecialValues<CornerL2Traits>(1905);
+}
+TEST(TexCorner, EveryTripleOfSpecialValuesOneLane) {
+  CheckEveryTripleOfSpecialValues<CornerL1Traits>(1906);
+}
+
+template <typename Traits>
+void CheckTexelValuesAndBitPatterns(uint64_t seed, uint64_t full_count) {
   LockstepOptions opt;
-  opt.seed = SeedFromEnv(1904);
-  const uint64_t count = ScaledCount(300000);
-  opt.max_cycles = count * 2 + 200;
-  const auto r = Lockstep<CornerTraits>::Run(
+  opt.seed = SeedFromEnv(seed);
+  const uint64_t count = ScaledCount(full_count);
+  opt.max_cycles = count * 2 * Traits::Interval() + 200;
+  const auto r = Lockstep<Traits>::Run(
       [count](uint64_t s) {
         return CountedSource<Corner>(s, count, [](Rng& rng, Corner* in) {
           const int kind = static_cast<int>(Uniform(rng, 0, 2));
@@ -221,7 +241,18 @@ TEST(TexCorner, TexelValuesAndBitPatterns) {
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
+  EXPECT_EQ(r.checked, count);
   std::printf("%s\n", r.Summary("tsu_tex_corner").c_str());
+}
+
+TEST(TexCorner, TexelValuesAndBitPatterns) {
+  CheckTexelValuesAndBitPatterns<CornerTraits>(1904, 300000);
+}
+TEST(TexCorner, TexelValuesAndBitPatternsTwoLanes) {
+  CheckTexelValuesAndBitPatterns<CornerL2Traits>(1907, 150000);
+}
+TEST(TexCorner, TexelValuesAndBitPatternsOneLane) {
+  CheckTexelValuesAndBitPatterns<CornerL1Traits>(1908, 100000);
 }
 
 }  // namespace
