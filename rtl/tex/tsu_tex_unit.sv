@@ -25,6 +25,9 @@ module tsu_tex_unit #(
   parameter int unsigned MaxInflight = 64,      // tsu_tex_engine
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
+  parameter int unsigned CacheBytes = 2048,     // tsu_tex_cache (0: none)
+  parameter int unsigned CacheWays = 4,
+  parameter int unsigned CacheLineBytes = 16,
   parameter bit QueueRam = 1'b1                 // tsu_tex_engine
 ) (
   input  logic               clk_i,
@@ -59,7 +62,10 @@ module tsu_tex_unit #(
   input  logic               dmem_rsp_valid_i,
   output logic               dmem_rsp_ready_o,
   input  logic [127:0]       dmem_rsp_rdata_i,
-  // Texel and residency reads (16-byte lines, in-order responses).
+  // A write that left for memory at this line (the texel cache drops the line).
+  input  logic               inv_valid_i,
+  input  logic [AddrW-1:0]   inv_addr_i,
+  // Texel and residency reads, through the texel cache (16-byte lines, in-order responses).
   output logic               mem_req_valid_o,
   input  logic               mem_req_ready_i,
   output logic [AddrW-1:0]   mem_req_addr_o,
@@ -73,7 +79,10 @@ module tsu_tex_unit #(
   output logic [127:0]       rsp_data_o,   // element k in [32k +: 32]
   output logic [2:0]         rsp_count_o,
   output logic               rsp_pred_o,
-  output logic [2:0]         rsp_trap_o    // tsu_pkg::trap_e
+  output logic [2:0]         rsp_trap_o,   // tsu_pkg::trap_e
+  // Texel cache counters: reads looked up, reads missed (wrap at 2^32).
+  output logic [31:0]        perf_lookups_o,
+  output logic [31:0]        perf_misses_o
 );
   localparam int unsigned CheckLat = 2;   // tsu_tex_desc_check
   localparam int unsigned QxDepth = 4;
@@ -278,6 +287,9 @@ module tsu_tex_unit #(
   logic               r_valid, r_ready, r_pred, r_trap;
   logic [127:0]       r_data;
   logic [2:0]         r_count;
+  logic               c_req_valid, c_req_ready, c_rsp_valid, c_rsp_ready;
+  logic [AddrW-1:0]   c_req_addr;
+  logic [127:0]       c_rsp_data;
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
     .QueueRam(QueueRam)
@@ -304,18 +316,45 @@ module tsu_tex_unit #(
     .lvl_rsp_valid_i(l_rsp_valid),
     .lvl_rsp_ready_o(l_rsp_ready),
     .lvl_rsp_data_i (dmem_rsp_rdata_i),
-    .mem_req_valid_o(mem_req_valid_o),
-    .mem_req_ready_i(mem_req_ready_i),
-    .mem_req_addr_o (mem_req_addr_o),
-    .mem_rsp_valid_i(mem_rsp_valid_i),
-    .mem_rsp_ready_o(mem_rsp_ready_o),
-    .mem_rsp_data_i (mem_rsp_rdata_i),
+    .mem_req_valid_o(c_req_valid),
+    .mem_req_ready_i(c_req_ready),
+    .mem_req_addr_o (c_req_addr),
+    .mem_rsp_valid_i(c_rsp_valid),
+    .mem_rsp_ready_o(c_rsp_ready),
+    .mem_rsp_data_i (c_rsp_data),
     .rsp_valid_o    (r_valid),
     .rsp_ready_i    (r_ready),
     .rsp_data_o     (r_data),
     .rsp_count_o    (r_count),
     .rsp_pred_o     (r_pred),
     .rsp_trap_o     (r_trap)
+  );
+
+  // ---- The texel cache: between the engine's reads and the memory port ------------------------------
+  // invalidate_all on the configuration port drops every line too: the command for software that
+  // writes texture memory behind the unit (docs/semantics.md H13).
+  tsu_tex_cache #(
+    .AddrW(AddrW), .SizeBytes(CacheBytes), .Ways(CacheWays), .LineBytes(CacheLineBytes),
+    .Depth(MaxReads)
+  ) u_cache (
+    .clk_i, .rst_ni,
+    .inv_valid_i,
+    .inv_addr_i,
+    .inv_all_i      (cfg_go && cfg_op_i == tsu_pkg::CfgInvalidateAll),
+    .req_valid_i    (c_req_valid),
+    .req_ready_o    (c_req_ready),
+    .req_addr_i     (c_req_addr),
+    .rsp_valid_o    (c_rsp_valid),
+    .rsp_ready_i    (c_rsp_ready),
+    .rsp_data_o     (c_rsp_data),
+    .mem_req_valid_o(mem_req_valid_o),
+    .mem_req_ready_i(mem_req_ready_i),
+    .mem_req_addr_o (mem_req_addr_o),
+    .mem_rsp_valid_i(mem_rsp_valid_i),
+    .mem_rsp_ready_o(mem_rsp_ready_o),
+    .mem_rsp_data_i (mem_rsp_rdata_i),
+    .lookups_o      (perf_lookups_o),
+    .misses_o       (perf_misses_o)
   );
 
   // ---- Response, in request order ------------------------------------------------------------------------

@@ -53,6 +53,9 @@ module tsu_top #(
   parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
   parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
+  parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
+  parameter int unsigned TexCacheWays = 4,         // tsu_tex_cache: ways per set
+  parameter int unsigned TexCacheLineBytes = 16,   // tsu_tex_cache: line (16, 32 or 64 bytes)
   parameter int unsigned OrderDepth = 128          // requests in flight across both paths (tex):
                                                    // above what the two can hold (about 100)
 ) (
@@ -117,7 +120,10 @@ module tsu_top #(
   output logic [AddrW-1:0]            dmem_req_addr_o,
   input  logic                        dmem_rsp_valid_i,
   output logic                        dmem_rsp_ready_o,
-  input  logic [127:0]                dmem_rsp_rdata_i
+  input  logic [127:0]                dmem_rsp_rdata_i,
+  // Texel cache counters (EnableTex; else 0): reads looked up, reads missed (wrap at 2^32).
+  output logic [31:0]                 perf_tex_lookups_o,
+  output logic [31:0]                 perf_tex_misses_o
 );
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) + 3 * 32'(RegAddr);
   localparam int unsigned PW = $clog2(MaxReads + 1);  // counts of pending sureds
@@ -134,6 +140,9 @@ module tsu_top #(
   localparam int unsigned FmtHalf /*verilator public*/ = 32'(EnableHalf);
   localparam int unsigned FmtInt /*verilator public*/ = 32'(EnableInt);
   localparam int unsigned HasTex /*verilator public*/ = 32'(EnableTex);
+  localparam int unsigned TexCacheSize /*verilator public*/ = EnableTex ? TexCacheBytes : 0;
+  localparam int unsigned TexCacheAssoc /*verilator public*/ = TexCacheWays;
+  localparam int unsigned TexCacheLine /*verilator public*/ = TexCacheLineBytes;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Accept -----------------------------------------------------------------------------------------
@@ -377,6 +386,9 @@ module tsu_top #(
       .MaxInflight     (TexMaxInflight),
       .MaxReads        (TexMaxReads),
       .Lanes           (TexLanes),
+      .CacheBytes      (TexCacheBytes),
+      .CacheWays       (TexCacheWays),
+      .CacheLineBytes  (TexCacheLineBytes),
       .QueueRam        (1'b1)
     ) u_tex (
       .clk_i, .rst_ni,
@@ -406,6 +418,9 @@ module tsu_top #(
       .dmem_rsp_valid_i (t_drsp_valid),
       .dmem_rsp_ready_o (t_drsp_ready),
       .dmem_rsp_rdata_i,
+      // Every write the unit sends to memory drops the texel cache's copy of its line.
+      .inv_valid_i      (mem_req_valid_o && mem_req_ready_i && mem_req_we_o),
+      .inv_addr_i       (mem_req_addr_o),
       .mem_req_valid_o  (t_mem_valid),
       .mem_req_ready_i  (t_mem_ready),
       .mem_req_addr_o   (t_mem_addr),
@@ -418,7 +433,9 @@ module tsu_top #(
       .rsp_data_o       (t_rsp_data),
       .rsp_count_o      (t_rsp_count),
       .rsp_pred_o       (t_rsp_pred),
-      .rsp_trap_o       (t_rsp_trap)
+      .rsp_trap_o       (t_rsp_trap),
+      .perf_lookups_o   (perf_tex_lookups_o),
+      .perf_misses_o    (perf_tex_misses_o)
     );
 
     // ---- Which path, and program order between them (H11) ----------------------------------------------
@@ -578,6 +595,8 @@ module tsu_top #(
     assign rsp_clamped_o = s_rsp_clamped;
     assign rsp_suppressed_o = s_rsp_suppressed;
     assign rsp_pred_o = 1'b1;
+    assign perf_tex_lookups_o = '0;
+    assign perf_tex_misses_o = '0;
     logic unused_tex;
     assign unused_tex = ^{s_writes, req_texmode_i, req_s32_i, req_compare_i, req_has_sampler_i,
                           req_sampler_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i,

@@ -775,6 +775,8 @@ void Bench<Dut, Root>::Run() {
     Tick();
   }
   res_->cycles = cycle_;
+  res_->tex_cache_lookups = dut_->perf_tex_lookups_o;
+  res_->tex_cache_misses = dut_->perf_tex_misses_o;
   for (uint64_t a : opt_.probe_bytes) res_->probed[a] = dut_mem_.ReadByte(a);
   if (!failed_ && !(dut_mem_ == Model().mem.store())) {
     // Find the first differing byte for the report.

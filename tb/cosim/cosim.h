@@ -61,6 +61,8 @@ struct CosimResult {
   uint64_t desc_line_reads = 0;  // descriptor-port reads (four per fetch), each checked
   uint64_t level_record_reads = 0;  // of them: tex level records
   uint64_t cfg_commands = 0;     // configuration commands taken (rebinds, invalidations)
+  uint64_t tex_cache_lookups = 0;  // texel cache counters at the end (EnableTex)
+  uint64_t tex_cache_misses = 0;
   uint64_t fail_cycle = 0;
   std::string report;       // the first mismatch, with seed and repeat command
   std::string waveform;     // FST left behind (on a mismatch, or with --waves)

@@ -42,6 +42,14 @@ std::string ResultTable(const CosimResult& r) {
                 r.desc_lookups ? 100.0 * (1.0 - static_cast<double>(fetches) / static_cast<double>(r.desc_lookups)) : 0.0,
                 static_cast<unsigned long long>(r.cfg_commands));
   o << line;
+  if (r.tex_cache_lookups != 0) {
+    std::snprintf(line, sizeof line, "texel cache: %llu lookups, %llu misses, hit rate %.2f%%\n",
+                  static_cast<unsigned long long>(r.tex_cache_lookups),
+                  static_cast<unsigned long long>(r.tex_cache_misses),
+                  100.0 * (1.0 - static_cast<double>(r.tex_cache_misses) /
+                                     static_cast<double>(r.tex_cache_lookups)));
+    o << line;
+  }
   std::snprintf(line, sizeof line, "functional coverage: %zu/%zu planned bins hit (%.1f%%)\n",
                 r.coverage.planned_hit(), r.coverage.planned(),
                 r.coverage.planned() ? 100.0 * static_cast<double>(r.coverage.planned_hit()) /
@@ -119,6 +127,8 @@ std::string RunJson(const CosimResult& r, const CosimOptions& opt, bool coverage
   j["desc_hit_rate"] = r.desc_lookups ? 1.0 - static_cast<double>(fetches) /
                                                   static_cast<double>(r.desc_lookups)
                                       : 0.0;
+  j["tex_cache_lookups"] = r.tex_cache_lookups;
+  j["tex_cache_misses"] = r.tex_cache_misses;
   j["bins_hit"] = r.coverage.planned_hit();
   j["bins_planned"] = r.coverage.planned();
   j["coverage_ok"] = coverage_ok;

@@ -69,9 +69,12 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
   dut->mem_req_ready_i = 0;
   dut->mem_rsp_valid_i = 0;
   dut->rsp_ready_i = 0;
+  dut->inv_valid_i = 0;
+  dut->inv_addr_i = 0;
   dut.Reset();
 
   Rng rng(seed);
+  uint64_t last_texel_read = 0;
   SparseMemory mem;
   std::unique_ptr<Unit> model;
   std::vector<ResolvedTexture> tex(kTextures);
@@ -209,6 +212,10 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
     dut->req_valid_i = req_valid;
     dut->dmem_req_ready_i = !Chance(rng, opt.mem_stall);
     dut->mem_req_ready_i = !Chance(rng, opt.mem_stall);
+    // Invalidations of lines the texels were read from (memory does not change, so answers must
+    // not either): the texel cache drops lines under traffic.
+    dut->inv_valid_i = last_texel_read != 0 && Chance(rng, 2);
+    dut->inv_addr_i = last_texel_read;
     const uint8_t* dl = dport.Due(cycle);
     const uint8_t* ml = mport.Due(cycle);
     dut->dmem_rsp_valid_i = dl != nullptr;
@@ -240,6 +247,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
     }
     if (dut->mem_req_valid_o && dut->mem_req_ready_i) {
       mport.Accept(cycle, opt.mem_latency, dut->mem_req_addr_o, &mem);
+      last_texel_read = dut->mem_req_addr_o;
     }
     if (dl != nullptr && dut->dmem_rsp_ready_o) dport.Pop();
     if (ml != nullptr && dut->mem_rsp_ready_o) mport.Pop();

@@ -97,6 +97,7 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
   d->rsp_ready_i = 1;
   d->mem_req_ready_i = 1;
   d->dmem_req_ready_i = 1;
+  const uint64_t interval = opt.mem_interval == 0 ? 1 : opt.mem_interval;
   d->mem_rsp_valid_i = 0;
   d->dmem_rsp_valid_i = 0;
   sim.Reset();
@@ -119,6 +120,7 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
     if (sent < reqs.size()) DriveRequest(d, in, reqs[sent], static_cast<uint32_t>(sent & 0xFF));
     const uint8_t* dl = dport.Due(cycle);
     const uint8_t* ml = mport.Due(cycle);
+    d->mem_req_ready_i = cycle % interval == 0;  // the texel port's bandwidth
     d->dmem_rsp_valid_i = dl != nullptr;
     d->mem_rsp_valid_i = ml != nullptr;
     if (dl != nullptr) BytesToWords<16>(dl, d->dmem_rsp_rdata_i);
@@ -143,7 +145,7 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
       }
       last_rsp = cycle;
     }
-    if (d->mem_req_valid_o) {
+    if (d->mem_req_valid_o && d->mem_req_ready_i) {
       if (d->mem_req_we_o) return *err = "the unit wrote memory while sampling", false;
       mport.Accept(cycle, opt.mem_latency, d->mem_req_addr_o, sc.mem);
     }
@@ -164,16 +166,31 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
     opt.stats->cycles += cycles;
     opt.stats->texel_reads += mport.reads();
     opt.stats->desc_reads += dport.reads();
+    opt.stats->cache_lookups += d->perf_tex_lookups_o;
+    opt.stats->cache_misses += d->perf_tex_misses_o;
   }
-  std::printf("render --rtl: %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu; "
+  const uint64_t lookups = d->perf_tex_lookups_o, misses = d->perf_tex_misses_o;
+  char cache[160];
+  if (TexTopParams::TexCacheSize == 0) {
+    std::snprintf(cache, sizeof cache, "no texel cache");
+  } else {
+    std::snprintf(cache, sizeof cache, "texel cache %u B %u-way %u-byte lines: hit rate %.2f%% (%llu of %llu)",
+                  static_cast<unsigned>(TexTopParams::TexCacheSize),
+                  static_cast<unsigned>(TexTopParams::TexCacheAssoc),
+                  static_cast<unsigned>(TexTopParams::TexCacheLine),
+                  lookups == 0 ? 0.0 : 100.0 * static_cast<double>(lookups - misses) / static_cast<double>(lookups),
+                  static_cast<unsigned long long>(lookups - misses), static_cast<unsigned long long>(lookups));
+  }
+  std::printf("render --rtl: %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu%s; "
               "%llu texel and residency line reads (%.2f per sample), %llu descriptor-port reads; "
-              "no texel cache; %.2f s simulated (%.0f k cycles/s)\n",
+              "%s; %.2f s simulated (%.0f k cycles/s)\n",
               reqs.size(), static_cast<unsigned long long>(cycles),
               static_cast<double>(reqs.size()) / static_cast<double>(cycles),
               static_cast<unsigned long long>(opt.mem_latency),
+              interval == 1 ? "" : (", a read every " + std::to_string(interval) + " cycles").c_str(),
               static_cast<unsigned long long>(mport.reads()),
               static_cast<double>(mport.reads()) / static_cast<double>(reqs.size()),
-              static_cast<unsigned long long>(dport.reads()), secs,
+              static_cast<unsigned long long>(dport.reads()), cache, secs,
               static_cast<double>(cycle) / secs / 1000.0);
   return true;
 }

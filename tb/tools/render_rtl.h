@@ -3,7 +3,8 @@
 // scene's textures and samplers are written into a descriptor pool in the scene's memory as a
 // driver would (docs/descriptors.md), the pool is set on the configuration port, and the frame's
 // requests stream into the request port, one offered every cycle, with both read ports answered
-// in order after a fixed latency. Prints cycles, samples per clock and reads per sample.
+// in order after a fixed latency. Prints cycles, samples per clock, reads per sample and the
+// texel cache's hit rate.
 #ifndef TSU_TB_TOOLS_RENDER_RTL_H_
 #define TSU_TB_TOOLS_RENDER_RTL_H_
 
@@ -20,10 +21,14 @@ struct RenderRtlStats {
   uint64_t cycles = 0;       // from the first request's acceptance to the last response
   uint64_t texel_reads = 0;  // texel and residency line reads
   uint64_t desc_reads = 0;   // descriptor-port reads (headers, samplers, level records)
+  uint64_t cache_lookups = 0;  // texel cache: reads looked up (the engine's texel reads)
+  uint64_t cache_misses = 0;   // texel cache: reads that missed
 };
 
 struct RenderRtlOptions {
   uint64_t mem_latency = 20;        // cycles from a read's acceptance to its line
+  uint64_t mem_interval = 1;        // the memory port takes a read every this many cycles (its
+                                    // bandwidth: 16 bytes per interval)
   uint64_t seed = 1;                // the unit's uninitialised state
   RenderRtlStats* stats = nullptr;  // where to add each frame's figures, if anywhere
 };

@@ -234,6 +234,10 @@ int main(int argc, char** argv) {
   render->add_option("--mem-latency", rtl_opt.mem_latency,
                      "With --rtl: cycles from a read to its line (default 20)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1000}));
+  render->add_option("--mem-interval", rtl_opt.mem_interval,
+                     "With --rtl: the texel read port takes a read every N cycles (its bandwidth; "
+                     "default 1)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{64}));
 
   auto* regress = tsu::tb::AddRegressCommand(app);
   regress->footer("Many seeds, merged (JUnit, functional and line coverage, failures grouped):\n"

@@ -35,6 +35,10 @@ int RunRender(const tsu::RenderOptions& scene, const tsu::tb::RenderRtlOptions& 
     j["mismatches"] = rc == 0 ? 0 : 1;
     j["texel_reads"] = st.texel_reads;
     j["desc_reads"] = st.desc_reads;
+    j["cache_lookups"] = st.cache_lookups;
+    j["cache_misses"] = st.cache_misses;
+    j["cache_hit_rate"] = st.cache_lookups ? 1.0 - static_cast<double>(st.cache_misses) /
+                                                     static_cast<double>(st.cache_lookups) : 0.0;
     j["first_message"] = msg;
     std::ofstream(json) << j.dump() << "\n";
   }
@@ -60,6 +64,9 @@ int main(int argc, char** argv) {
   render->add_option("--height", scene.height, "Image height (default 360)")->check(CLI::Range(16, 8192));
   render->add_option("--mem-latency", rtl.mem_latency, "Cycles from a read to its line (default 20)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1000}));
+  render->add_option("--mem-interval", rtl.mem_interval,
+                     "The texel read port takes a read every N cycles (default 1)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{64}));
   render->add_option("--json", json, "Write the figures as JSON (tsu dse)");
   try {
     app.parse(argc, argv);
