@@ -13,13 +13,13 @@
 // arrived. Hits under misses therefore cost no memory latency of their own, and the cache keeps
 // the read port busy at one lookup per clock.
 //
-// Replacement may not take a line that a queued fragment still has to read. Each line keeps the
-// sequence number of the last fragment that used it; the line is busy while that number is inside
-// the queue's window [head, tail). A number left over from 2^SeqW fragments ago may alias into the
-// window: that only makes a free line look busy until the queue moves on, never the reverse, and
-// SeqW leaves 16 numbers per window slot so that it is rare. A miss
-// takes an invalid free way first, else the first free way from a rotating pointer; with none free
-// the lookup waits (the queue always drains, since fills return in order).
+// Replacement may not take a line that a queued fragment still has to read. Each line has a busy
+// bit, set when a fragment is queued for it, and the sequence number of its last such fragment;
+// when the head fragment is answered and it is its line's last one, the bit clears. Numbers are
+// unique inside the queue's window, so the rule is exact (an earlier form compared the number
+// with the window and let stale numbers alias into it: false stalls cost the rendered cube map
+// 13%). A miss takes an invalid free way first, else the first free way from a rotating pointer;
+// with none free the lookup waits (the queue always drains, since fills return in order).
 //
 // Coherence (docs/semantics.md H13): a write that the unit sends to memory invalidates the line
 // it hits (inv_valid_i); the unit's ordering rule H11 keeps texture reads out of flight while
@@ -70,9 +70,7 @@ module tsu_tex_cache #(
   localparam int unsigned SlotW = (Lines > 1) ? $clog2(Lines) : 1;
   localparam int unsigned BeatW = (Beats > 1) ? $clog2(Beats) : 1;
   localparam int unsigned TagBits = AddrW - OffW - SetBits;
-  // Sequence numbers: 16x the window, so a stale number aliases into a full window 1 time in 16
-  // (with one extra bit, 1 in 2: the rendered cube map ran 13% slower from the false stalls).
-  localparam int unsigned SeqW = $clog2(Depth) + 5;
+  localparam int unsigned SeqW = $clog2(Depth) + 1;  // unique among Depth queued fragments
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 4;  // a hit
   localparam int unsigned CacheBytes /*verilator public*/ = SizeBytes;
@@ -113,13 +111,12 @@ module tsu_tex_cache #(
 
     // ---- Lookup --------------------------------------------------------------------------------
     // The fragment window: fragments [head_q, tail_q) wait for their answer.
-    logic [SeqW-1:0]  head_q, tail_q, live;
+    logic [SeqW-1:0]  head_q, tail_q;
     logic             inv_any;
     logic [AddrW-1:0] l_addr;
     logic [SetW-1:0]  l_set;
     logic [TagBits-1:0] l_tag;
     logic [BeatW-1:0] l_beat;
-    assign live = tail_q - head_q;
     assign inv_any = inv_valid_i || inv_all_i;
     // An invalidation borrows the lookup's tag read port for its cycle.
     assign l_addr = inv_valid_i ? inv_addr_i : h_addr;
@@ -135,9 +132,8 @@ module tsu_tex_cache #(
       assign l_beat = '0;
     end
 
-    logic [Lines-1:0] valid_q, pending_q;
+    logic [Lines-1:0] valid_q, pending_q, busy_q;
     logic [TagBits-1:0] way_tag [Ways];
-    logic [SeqW-1:0]    way_last [Ways];
     logic [Ways-1:0]    way_hit, way_busy, way_valid;
     logic [WayW-1:0]    hit_way, victim, rot_q, use_way;
     logic               hit, have_victim, frag_full, alloc;
@@ -146,8 +142,7 @@ module tsu_tex_cache #(
       for (int w = Ways - 1; w >= 0; w--) begin
         way_valid[w] = valid_q[(32'(l_set) * Ways + 32'(w)) % Lines];
         way_hit[w] = way_valid[w] && way_tag[w] == l_tag;
-        // Busy: its last fragment is still queued.
-        way_busy[w] = SeqW'(way_last[w] - head_q) < live;
+        way_busy[w] = busy_q[(32'(l_set) * Ways + 32'(w)) % Lines];
         if (way_hit[w]) hit_way = WayW'(w);
       end
       hit = |way_hit;
@@ -171,17 +166,13 @@ module tsu_tex_cache #(
     assign slot = SlotW'(32'(l_set) * Ways + 32'(use_way));
 
     for (genvar w = 0; w < Ways; w++) begin : g_way
-      // Tags and last-use numbers: one read (the lookup's set) and one write per cycle, so yosys
-      // can keep them in distributed RAM. They need no reset: valid_q says what a tag means, and a
-      // stale number can only make a line look busy while fragments are queued.
+      // Tags: one read (the lookup's set) and one write per cycle, so yosys can keep them in
+      // distributed RAM. No reset: valid_q says what a tag means.
       logic [TagBits-1:0] tag_q [Sets];
-      logic [SeqW-1:0]    last_q [Sets];
       always_ff @(posedge clk_i) begin
         if (alloc && victim == WayW'(w)) tag_q[l_set] <= l_tag;
-        if (go && use_way == WayW'(w)) last_q[l_set] <= tail_q;
       end
       assign way_tag[w] = tag_q[l_set];
-      assign way_last[w] = last_q[l_set];
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -271,13 +262,28 @@ module tsu_tex_cache #(
     end
     // The head reads once its line is in and the output buffer has room for what is on its way.
     assign f_pop = !f_empty && !pending_q[f_slot] && 32'(o_count) + 32'(rd_valid_q) < 4;
+
+    // Busy lines: the last fragment queued for each line (its sequence number; one write at the
+    // lookup, one read at the head, so distributed RAM, no reset); the head fragment frees its
+    // line when it is that last one, unless a lookup queues another for it on the same edge.
+    logic [SeqW-1:0] last_q [Lines];
+    logic            head_frees;
+    always_ff @(posedge clk_i) begin
+      if (go) last_q[slot] <= tail_q;
+    end
+    assign head_frees = f_pop && last_q[f_slot] == head_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         rd_valid_q <= 1'b0;
         head_q <= '0;
+        busy_q <= '0;
       end else begin
         rd_valid_q <= f_pop;
         if (f_pop) head_q <= head_q + 1'b1;
+        for (int i = 0; i < Lines; i++) begin
+          if (go && slot == SlotW'(i)) busy_q[i] <= 1'b1;
+          else if (head_frees && f_slot == SlotW'(i)) busy_q[i] <= 1'b0;
+        end
       end
     end
     tsu_fifo #(.Width(128), .Depth(4)) u_out (
@@ -300,6 +306,9 @@ module tsu_tex_cache #(
     // Replacement never takes a line a queued fragment still reads.
     a_victim_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
         alloc |-> !way_busy[victim]);
+    // The head fragment's line is busy until it is answered.
+    a_head_busy: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !f_empty |-> busy_q[f_slot]);
     c_hit: cover property (@(posedge clk_i) go && hit);
     c_miss: cover property (@(posedge clk_i) go && !hit);
     c_hit_pending: cover property (@(posedge clk_i) go && hit && pending_q[slot]);

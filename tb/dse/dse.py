@@ -335,6 +335,8 @@ def step_sim(pdir, point, keys):
             "cycles_per_txn": r.get("cycles_per_txn"), "transactions": r.get("transactions"),
             "cycles": r.get("cycles"), "checked": r.get("checked"), "mismatches": r.get("mismatches"),
             "desc_hit_rate": r.get("desc_hit_rate"), "first_message": r.get("first_message", ""),
+            # Render workloads: the texel port's reads and the texel cache's hit rate.
+            "texel_reads": r.get("texel_reads"), "cache_hit_rate": r.get("cache_hit_rate"),
             "repro": r.get("repro", ""), "waveform": r.get("waveform", ""), "secs": round(time.monotonic() - w0, 1)}
         if not runs[name]["pass"]:
             ok = False
@@ -454,6 +456,10 @@ def gather(args, sweep, points, steps):
                     cpt = w.get("cycles_per_txn") if w.get("pass") else None
                     row["cpt." + n] = round(cpt, 4) if cpt else None
                     row["desc_hit." + n] = round(w["desc_hit_rate"], 4) if w.get("desc_hit_rate") is not None else None
+                    if w.get("cache_hit_rate") is not None:
+                        row["texel_hit." + n] = round(w["cache_hit_rate"], 4)
+                        row["texel_reads_per_txn." + n] = round(w["texel_reads"] / w["transactions"], 4) \
+                            if w.get("texel_reads") is not None and w.get("transactions") else None
                     tput.append(1.0 / cpt if cpt else None)
                 row["txn_per_cycle"] = round(geomean(tput), 4) if all(tput) and tput else None
             else:
