@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "Vtsu_tex_cache.h"
+#include "Vtsu_tex_cache_tsu_tex_cache.h"
 #include "Vtsu_tex_cache_dm.h"
 #include "Vtsu_tex_cache_fa.h"
 #include "Vtsu_tex_cache_l64.h"
@@ -76,6 +77,9 @@ struct Options {
   bool forget_invalidate = false;  // checker self-test: writes without invalidation
   // Directed: lines 0..warm_lines-1 in turn, memory answering at once, every channel ready.
   int warm_lines = 0;
+  // Directed: the last read is offered only once every earlier one is answered (an idle cache),
+  // so its answer comes after exactly the block's hit latency.
+  bool idle_last = false;
 };
 
 struct Result {
@@ -84,6 +88,7 @@ struct Result {
   uint64_t cycles = 0, answers = 0, mem_reads = 0, writes = 0, inv_all = 0;
   uint64_t lookups = 0, misses = 0;  // the cache's counters
   uint64_t first_warm = 0, last_warm = 0;
+  uint64_t last_latency = 0;  // cycles from the last read's acceptance to its answer
   std::vector<std::string> uncovered;
   size_t cover_points = 0;
 };
@@ -138,7 +143,7 @@ Result RunCache(const Options& opt, const char* name, int line_bytes, const std:
     if (!warm && !sw_pending && Uniform(rng, 0, 999) < opt.sw_per_mille) sw_pending = true;
     if (n_next < opt.reads && !sw_pending) {
       if (warm) {
-        offer = true;
+        offer = !(opt.idle_last && n_next + 1 == opt.reads && !waiting.empty());
         addr = base + 16 * (n_next % static_cast<uint64_t>(opt.warm_lines));
       } else if (Chance(rng, opt.offer_percent)) {
         offer = true;
@@ -215,6 +220,7 @@ Result RunCache(const Options& opt, const char* name, int line_bytes, const std:
         if (e.n == static_cast<uint64_t>(opt.warm_lines)) r.first_warm = cycle;
         r.last_warm = cycle;
       }
+      r.last_latency = cycle - e.cycle;
       recent.push_back(e.addr);
       if (recent.size() > 8) recent.pop_front();
       named.erase(named.find(e.addr));
@@ -330,6 +336,19 @@ TEST(TexCache, WarmWorkingSetAnswersOneReadPerClock) {
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.mem_reads, 32u) << "each line is read once";
   EXPECT_EQ(r.last_warm - r.first_warm, 999u) << "1000 hits in 1000 consecutive cycles";
+}
+
+// The declared Latency is the hit latency of an idle cache.
+TEST(TexCache, AnIdleHitTakesTheDeclaredLatency) {
+  Options opt;
+  opt.seed = SeedFromEnv(708);
+  opt.warm_lines = 8;
+  opt.reads = 8 + 8 + 1;  // fill, hit once, then one hit alone
+  opt.idle_last = true;
+  const Result r = RunChecked<Vtsu_tex_cache>(opt, "tsu_tex_cache", 16);
+  ASSERT_TRUE(r.ok) << r.report;
+  EXPECT_EQ(r.mem_reads, 8u);
+  EXPECT_EQ(r.last_latency, static_cast<uint64_t>(Vtsu_tex_cache_tsu_tex_cache::Latency));
 }
 
 // The checker itself: writes that do not invalidate leave stale lines, and the bench must say so.
