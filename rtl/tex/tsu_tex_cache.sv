@@ -27,8 +27,10 @@
 // every line: the configuration port's invalidate_all, for software that writes texture memory
 // behind the unit. Either waits one cycle in the lookup (it uses the lookup's tag read port).
 //
-// Timing: a hit is answered 4 cycles after its read is accepted (input buffer, lookup, data-array
-// read, output buffer); one read per clock while the queue has room.
+// Timing: a hit is answered 3 cycles after its read is accepted (lookup on the accepting cycle
+// while the input buffer is empty, data-array read, output buffer); a miss 3 cycles later than
+// memory answers a plain read (the miss queue, then the line forwarded to the answer as it is
+// written). One read per clock while the queue has room.
 module tsu_tex_cache #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned SizeBytes = 2048,  // 0: no cache
@@ -72,7 +74,7 @@ module tsu_tex_cache #(
   localparam int unsigned TagBits = AddrW - OffW - SetBits;
   localparam int unsigned SeqW = $clog2(Depth) + 1;  // unique among Depth queued fragments
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 4;  // a hit
+  localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 3;  // a hit
   localparam int unsigned CacheBytes /*verilator public*/ = SizeBytes;
   /* verilator lint_on UNUSEDPARAM */
 
@@ -103,8 +105,16 @@ module tsu_tex_cache #(
     logic             in_full, in_empty, go;
     logic [AddrW-1:0] h_addr;
     logic [1:0]       nc_in_count;
+    // The lookup takes the buffer's head, or the port itself while the buffer is empty (a read
+    // looked up on the cycle it is accepted never enters the buffer).
+    logic             l_valid, l_direct;
+    logic [AddrW-1:0] l_req;
+    assign l_direct = in_empty;
+    assign l_valid = !in_empty || req_valid_i;
+    assign l_req = in_empty ? req_addr_i : h_addr;
     tsu_fifo #(.Width(AddrW), .Depth(2)) u_in (
-      .clk_i, .rst_ni, .push_i(req_valid_i && req_ready_o), .data_i(req_addr_i), .pop_i(go),
+      .clk_i, .rst_ni, .push_i(req_valid_i && req_ready_o && !(l_direct && go)),
+      .data_i(req_addr_i), .pop_i(go && !l_direct),
       .data_o(h_addr), .empty_o(in_empty), .full_o(in_full), .count_o(nc_in_count)
     );
     assign req_ready_o = !in_full;
@@ -119,7 +129,7 @@ module tsu_tex_cache #(
     logic [BeatW-1:0] l_beat;
     assign inv_any = inv_valid_i || inv_all_i;
     // An invalidation borrows the lookup's tag read port for its cycle.
-    assign l_addr = inv_valid_i ? inv_addr_i : h_addr;
+    assign l_addr = inv_valid_i ? inv_addr_i : l_req;
     if (Sets > 1) begin : g_set
       assign l_set = l_addr[OffW +: SetW];
     end else begin : g_one_set
@@ -159,7 +169,7 @@ module tsu_tex_cache #(
         if (!way_busy[w] && !way_valid[w]) victim = WayW'(w);
       end
     end
-    assign go = !in_empty && !inv_any && !frag_full && (hit || have_victim);
+    assign go = l_valid && !inv_any && !frag_full && (hit || have_victim);
     assign alloc = go && !hit;
     assign use_way = hit ? hit_way : victim;
     logic [SlotW-1:0] slot;
@@ -255,13 +265,17 @@ module tsu_tex_cache #(
     logic [2:0]   o_count;
     logic [SlotW-1:0] f_slot;
     logic [BeatW-1:0] f_beat;
+    logic             fill_now;  // the head's line completes this cycle
     assign {f_slot, f_beat} = f_head;
     always_ff @(posedge clk_i) begin
       if (mem_rsp_valid_i) data_q[32'(r_slot) * Beats + 32'(r_beat_q)] <= mem_rsp_data_i;
-      rd_q <= data_q[32'(f_slot) * Beats + 32'(f_beat)];
+      // The line the head waits for, forwarded on the cycle it arrives (earlier beats of a longer
+      // line are in the array by then).
+      rd_q <= fill_now && f_beat == r_beat_q ? mem_rsp_data_i : data_q[32'(f_slot) * Beats + 32'(f_beat)];
     end
     // The head reads once its line is in and the output buffer has room for what is on its way.
-    assign f_pop = !f_empty && !pending_q[f_slot] && 32'(o_count) + 32'(rd_valid_q) < 4;
+    assign fill_now = mem_rsp_valid_i && r_last && r_slot == f_slot;
+    assign f_pop = !f_empty && (!pending_q[f_slot] || fill_now) && 32'(o_count) + 32'(rd_valid_q) < 4;
 
     // Busy lines: the last fragment queued for each line (its sequence number; one write at the
     // lookup, one read at the head, so distributed RAM, no reset); the head fragment frees its
@@ -309,6 +323,8 @@ module tsu_tex_cache #(
     // The head fragment's line is busy until it is answered.
     a_head_busy: assert property (@(posedge clk_i) disable iff (!rst_ni)
         !f_empty |-> busy_q[f_slot]);
+    c_direct: cover property (@(posedge clk_i) go && l_direct);
+    c_forwarded: cover property (@(posedge clk_i) f_pop && fill_now);
     c_hit: cover property (@(posedge clk_i) go && hit);
     c_miss: cover property (@(posedge clk_i) go && !hit);
     c_hit_pending: cover property (@(posedge clk_i) go && hit && pending_q[slot]);
