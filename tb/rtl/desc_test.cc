@@ -28,6 +28,7 @@
 #include "Vtsu_desc.h"
 #include "Vtsu_desc_tsu_desc.h"
 #include "lockstep.h"
+#include "pattern_memory.h"
 #include "surface_gen.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/encodings.h"
@@ -38,21 +39,10 @@ namespace {
 using Root = Vtsu_desc_tsu_desc;
 constexpr int kHandleBits = static_cast<int>(Root::HandleWidth);
 
-// Descriptor memory: slots written by the bench, anything else a fixed pattern of its address
-// (so a read of the wrong slot or line never matches by accident).
-class SlotMemory {
+// Descriptor memory: slots written by the bench, anything else a pattern of its address.
+class SlotMemory : public PatternMemory<64> {
  public:
-  DescImage Slot(uint64_t addr) const {
-    auto it = slots_.find(addr);
-    if (it != slots_.end()) return it->second;
-    DescImage d{};
-    for (size_t i = 0; i < d.size(); ++i) d[i] = static_cast<uint8_t>((addr * 0x9E3779B1u + i * 77) >> 7);
-    return d;
-  }
-  void Write(uint64_t addr, const DescImage& d) { slots_[addr] = d; }
-
- private:
-  std::map<uint64_t, DescImage> slots_;
+  DescImage Slot(uint64_t addr) const { return Read(addr); }
 };
 
 struct Pool {
@@ -94,16 +84,7 @@ struct Result {
   size_t cover_points = 0;
 };
 
-std::string Hex(const DescImage& d) {
-  std::ostringstream o;
-  for (size_t i = d.size(); i-- > 0;) {
-    char b[3];
-    std::snprintf(b, sizeof b, "%02x", d[i]);
-    o << b;
-    if (i % 16 == 0 && i != 0) o << "_";
-  }
-  return o.str();
-}
+std::string Hex(const DescImage& d) { return HexBytes(d.data(), d.size(), 16); }
 
 Result Run(const Options& opt, const std::string* trace_base) {
   Result r;

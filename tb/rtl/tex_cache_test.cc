@@ -30,39 +30,16 @@
 #include "Vtsu_tex_cache_none.h"
 #include "line_port.h"
 #include "lockstep.h"
+#include "pattern_memory.h"
 #include "surface_gen.h"
 
 namespace tsu::tb {
 namespace {
 
-using Line = std::array<uint8_t, 16>;
+using LineMemory = PatternMemory<16>;
+using Line = LineMemory::Record;
 
-// Line memory: written lines, anything else a pattern of its address (a wrong line never matches
-// by accident).
-class LineMemory {
- public:
-  Line Read(uint64_t addr) const {
-    auto it = lines_.find(addr);
-    if (it != lines_.end()) return it->second;
-    Line l{};
-    for (size_t i = 0; i < l.size(); ++i) l[i] = static_cast<uint8_t>((addr * 0x9E3779B1u + i * 131) >> 9);
-    return l;
-  }
-  void Write(uint64_t addr, const Line& l) { lines_[addr] = l; }
-
- private:
-  std::map<uint64_t, Line> lines_;
-};
-
-std::string Hex(const Line& l) {
-  std::ostringstream o;
-  for (size_t i = l.size(); i-- > 0;) {
-    char b[3];
-    std::snprintf(b, sizeof b, "%02x", l[i]);
-    o << b;
-  }
-  return o.str();
-}
+std::string Hex(const Line& l) { return HexBytes(l.data(), l.size()); }
 
 struct Options {
   uint64_t seed = 1;

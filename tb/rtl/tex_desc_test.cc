@@ -13,6 +13,7 @@
 #include "Vtsu_tex_level_tsu_tex_level.h"
 #include "line_port.h"
 #include "lockstep.h"
+#include "pattern_memory.h"
 #include "tex_gen.h"
 #include "tsu/memory.h"
 #include "tsu/texture_words.h"
@@ -24,13 +25,7 @@ namespace T = desc_layout::Texture;
 namespace S = desc_layout::Sampler;
 namespace V = desc_layout::TexLevel;
 
-std::string Hex(const uint8_t* bytes, size_t n) {
-  std::ostringstream o;
-  for (size_t i = n; i-- > 0;) {
-    o << (i % 8 == 7 ? " " : "") << std::hex << (bytes[i] >> 4) << (bytes[i] & 15);
-  }
-  return o.str();
-}
+std::string Hex(const uint8_t* bytes, size_t n) { return HexBytes(bytes, n, 8, ' '); }
 
 // What tsu_fmt_decode gives the blocks in the unit: the pair's legality and texel size.
 bool FormatOf(const DescImage& h, FormatInfo* f) {
