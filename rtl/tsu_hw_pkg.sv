@@ -159,6 +159,40 @@ package tsu_hw_pkg;
     end
   endfunction
 
+  // IEEE a >= b on binary32 bits (false when either is NaN; +0 == -0): the larger of a .grad
+  // request's two sums (tsu_tex_grad, tsu_tex_cube_grad).
+  function automatic logic f32_ge(logic [31:0] a, logic [31:0] b);
+    logic a_nan, b_nan, both_zero;
+    a_nan = a[30:23] == 8'hFF && a[22:0] != '0;
+    b_nan = b[30:23] == 8'hFF && b[22:0] != '0;
+    both_zero = a[30:0] == '0 && b[30:0] == '0;
+    if (a_nan || b_nan) f32_ge = 1'b0;
+    else if (both_zero) f32_ge = 1'b1;
+    else if (a[31] != b[31]) f32_ge = !a[31];
+    else if (!a[31]) f32_ge = a[30:0] >= b[30:0];
+    else f32_ge = a[30:0] <= b[30:0];
+  endfunction
+
+  // The cube face table (docs/semantics.md T8; tsu::CubeFaceAxes): the face coordinates
+  // {sc, tc} of a vector (x, y, z) on a face (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z), sign flips of
+  // its components. Face selection applies it to the direction (tsu_tex_cube), the cube
+  // gradients to dPdx and dPdy (tsu_tex_cube_grad).
+  function automatic logic [63:0] cube_face_sc_tc(logic [2:0] face, logic [31:0] x,
+                                                  logic [31:0] y, logic [31:0] z);
+    logic [31:0] nx, ny, nz;
+    nx = {~x[31], x[30:0]};
+    ny = {~y[31], y[30:0]};
+    nz = {~z[31], z[30:0]};
+    unique case (face)
+      3'd0: cube_face_sc_tc = {nz, ny};
+      3'd1: cube_face_sc_tc = {z, ny};
+      3'd2: cube_face_sc_tc = {x, z};
+      3'd3: cube_face_sc_tc = {x, nz};
+      3'd4: cube_face_sc_tc = {x, ny};
+      default: cube_face_sc_tc = {nx, ny};
+    endcase
+  endfunction
+
   // A texture extent (1 .. 2^17 - 1) as binary32, exact: the sizes that coordinates and
   // gradients are scaled by (tsu_tex_engine, tsu_tex_grad).
   function automatic logic [31:0] extent_f32(logic [16:0] n);

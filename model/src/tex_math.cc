@@ -175,6 +175,28 @@ uint32_t GradRho2(const uint32_t dpdx[3], const uint32_t dpdy[3], int axes, bool
   return AsFloat(sum[0]) >= AsFloat(sum[1]) ? sum[0] : sum[1];
 }
 
+uint32_t CubeGradRho2(int face, uint32_t sc, uint32_t tc, uint32_t ma, const uint32_t dpdx[3],
+                      const uint32_t dpdy[3], uint32_t width) {
+  const uint32_t den = F32Mul(ma, ma);
+  const uint32_t half_n = AsBits(0.5f * static_cast<float>(width));  // exact: width < 2^24
+  uint32_t sum[2];
+  for (int d = 0; d < 2; ++d) {
+    const uint32_t* g = d == 0 ? dpdx : dpdy;
+    // The gradient through the face table (sign flips only), and the signed major axis's partial.
+    float dsc, dtc, dma_abs;
+    CubeFaceAxes(face, AsFloat(g[0]), AsFloat(g[1]), AsFloat(g[2]), &dsc, &dtc, &dma_abs);
+    const uint32_t dma = g[face / 2] ^ (face % 2 == 0 ? 0u : 0x80000000u);
+    // d(sc / ma) = (dsc * ma - sc * dma) / ma^2, scaled by N/2, and the same for t.
+    auto partial = [&](uint32_t dx, uint32_t x) {
+      return F32Mul(F32Div(F32Sub(F32Mul(dx, ma), F32Mul(x, dma)), den), half_n);
+    };
+    const uint32_t u0 = partial(AsBits(dsc), sc);
+    const uint32_t u1 = partial(AsBits(dtc), tc);
+    sum[d] = F32Add(F32Mul(u0, u0), F32Mul(u1, u1));
+  }
+  return AsFloat(sum[0]) >= AsFloat(sum[1]) ? sum[0] : sum[1];
+}
+
 void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, float* ma) {
   switch (face) {
     case 0: *sc = -z, *tc = -y, *ma = std::fabs(x); break;

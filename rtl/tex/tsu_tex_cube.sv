@@ -4,11 +4,13 @@
 //   s = (sc / |ma| + 1) * 0.5,  t = (tc / |ma| + 1) * 0.5
 // with sc, tc from the face table, each operation one IEEE binary32 rounding with the NaN rule
 // of T14: an exact divider (tsu_fp_div), then tsu_fp_add and tsu_fp_mul. Golden function:
-// tsu::SelectCubeFace. sc, tc and |ma| leave beside s and t for the cube gradients.
+// tsu::SelectCubeFace.
 //
 // Parts: (A) magnitudes, the major axis and the face table (RegIn after it), (Q) the two
-// quotients, (S) + 1, (M) * 0.5. Latency = RegIn + the three units' latencies (23 by default),
-// one direction per cycle.
+// quotients, (S) + 1, (M) * 0.5. Latency = RegIn + the three units' latencies (28 by default),
+// one direction per cycle. The face, sc, tc and |ma| also leave after (A), AxisLatency (= RegIn)
+// cycles after the direction: the cube gradients (tsu_tex_cube_grad) start from them there,
+// 27 cycles before s and t.
 module tsu_tex_cube #(
   parameter bit          RegIn = 1'b1,
   parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
@@ -23,9 +25,12 @@ module tsu_tex_cube #(
   output logic [2:0]  face_o,   // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z
   output logic [31:0] s_o,
   output logic [31:0] t_o,
-  output logic [31:0] sc_o,
-  output logic [31:0] tc_o,
-  output logic [31:0] ma_o      // |major axis|
+  // After (A): the face and the face table's values (valid AxisLatency cycles after valid_i).
+  output logic        axis_valid_o,
+  output logic [2:0]  axis_face_o,
+  output logic [31:0] axis_sc_o,
+  output logic [31:0] axis_tc_o,
+  output logic [31:0] axis_ma_o  // |major axis|
 );
   localparam int unsigned DivLatency = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);
   localparam int unsigned AddLatency = 6;  // tsu_fp_add with every register
@@ -33,6 +38,7 @@ module tsu_tex_cube #(
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
       32'(RegIn) + DivLatency + AddLatency + MulLatency;
+  localparam int unsigned AxisLatency /*verilator public*/ = 32'(RegIn);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
   localparam logic [31:0] Half = 32'h3F00_0000;
@@ -55,14 +61,8 @@ module tsu_tex_cube #(
     end else begin
       face = x_i[31] ? 3'd1 : 3'd0;
     end
-    unique case (face)
-      3'd0: begin sc = {~z_i[31], z_i[30:0]}; tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, x_i[30:0]}; end
-      3'd1: begin sc = z_i;                   tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, x_i[30:0]}; end
-      3'd2: begin sc = x_i;                   tc = z_i;                   ma = {1'b0, y_i[30:0]}; end
-      3'd3: begin sc = x_i;                   tc = {~z_i[31], z_i[30:0]}; ma = {1'b0, y_i[30:0]}; end
-      3'd4: begin sc = x_i;                   tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, z_i[30:0]}; end
-      default: begin sc = {~x_i[31], x_i[30:0]}; tc = {~y_i[31], y_i[30:0]}; ma = {1'b0, z_i[30:0]}; end
-    endcase
+    {sc, tc} = tsu_hw_pkg::cube_face_sc_tc(face, x_i, y_i, z_i);
+    ma = {1'b0, (face[2] ? z_i[30:0] : face[1] ? y_i[30:0] : x_i[30:0])};
   end
 
   logic        a_valid;
@@ -102,15 +102,17 @@ module tsu_tex_cube #(
     .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_t), .b_i(Half), .valid_o(m_valid_t),
     .result_o(t_o)
   );
-  // The face and the face-table values wait beside the arithmetic.
+  assign {axis_valid_o, axis_face_o, axis_sc_o, axis_tc_o, axis_ma_o} =
+      {a_valid, a_face, a_sc, a_tc, a_ma};
+  // The face waits beside the arithmetic.
   logic side_valid;
-  tsu_delay #(.Width(3 + 96), .Depth(DivLatency + AddLatency + MulLatency)) u_side (
+  tsu_delay #(.Width(3), .Depth(DivLatency + AddLatency + MulLatency)) u_side (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(a_valid),
-    .data_i ({a_face, a_sc, a_tc, a_ma}),
+    .data_i (a_face),
     .valid_o(side_valid),
-    .data_o ({face_o, sc_o, tc_o, ma_o})
+    .data_o (face_o)
   );
   logic unused_valid;  // the t lane and the delay line move with the s lane
   assign unused_valid = ^{q_valid_t, p_valid_t, m_valid_t, side_valid};

@@ -1,10 +1,10 @@
 // tsu_tex_engine: the texture sampling pipeline, from a tex request (its decoded fields, operands,
 // texture header and sampler) to its result, for every geometry, plain tex, .base, .level and
-// .grad (cube and acube: no .grad; golden function: tsu::ExecTex on a texture bound from its slot;
-// docs/semantics.md T1-T10).
+// .grad (golden function: tsu::ExecTex on a texture bound from its slot; docs/semantics.md
+// T1-T10).
 //
 //   setup (layer, sample, offsets, result class) -> [cube: tsu_tex_cube, the face and (s, t)]
-//   -> [.grad: tsu_tex_grad] -> tsu_tex_lod
+//   -> [.grad: tsu_tex_grad, or on a cube tsu_tex_cube_grad from tsu_tex_cube's face] -> tsu_tex_lod
 //   -> level-record reads (lvl_*)
 //   -> per level ("pass"): tsu_tex_level, coordinate x size (tsu_fp_mul), tsu_tex_coord, offsets,
 //      tsu_tex_wrap per axis
@@ -14,7 +14,9 @@
 //
 // A cube request's coordinates pass through face selection (CubeLat cycles); a request behind it
 // follows through a delay line of the same length, so coordinates stay in order (the per-request
-// queues wait for them). A seamless tap off the face reads the adjacent face's texel; a corner tap
+// queues wait for them). A .grad request's lambda takes GradLongLat cycles on every geometry (a
+// cube's quotient-rule gradients start from face selection's early outputs and take longest), and
+// a request behind one follows through a delay line of that length. A seamless tap off the face reads the adjacent face's texel; a corner tap
 // (off both edges) reads three texels, whose mean (tsu_tex_corner) is the tap. A tap behind a
 // corner follows through the corner block's delay line, keeping the filter's order.
 //
@@ -43,7 +45,7 @@ module tsu_tex_engine #(
   // Request: a decoded tex with valid descriptors (the unit checks them before).
   input  logic               req_valid_i,
   output logic               req_ready_o,
-  input  logic [3:0]         req_geom_i,     // tsu_pkg::geom_e (not cube)
+  input  logic [3:0]         req_geom_i,     // tsu_pkg::geom_e
   input  logic [1:0]         req_mode_i,     // tsu_pkg::texmode_e
   input  logic               req_s32_i,      // .s32 coordinates
   input  logic [3:0]         req_dtype_i,    // tsu_pkg::dtype_e
@@ -88,6 +90,10 @@ module tsu_tex_engine #(
   localparam int unsigned TexelLat = 7;  // tsu_tex_texel
   localparam int unsigned OutLat = 5;    // tsu_tex_out
   localparam int unsigned CubeLat = 28;  // tsu_tex_cube
+  localparam int unsigned CubeAxisLat = 1;  // tsu_tex_cube's face and face-table outputs
+  localparam int unsigned CubeGradLat = 48;  // tsu_tex_cube_grad
+  // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
+  localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
   localparam int unsigned CornerLat = 18 + 4 / CornerLanes - 1;  // tsu_tex_corner
   // A tap's layer: a cube array's layer x 6 + face (up to 6 x 2048 layers).
   localparam int unsigned LayerW = 32'(tsu_pkg::COORD_LAYER_BITS) + 3;
@@ -101,7 +107,8 @@ module tsu_tex_engine #(
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
   // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
-  // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28). Checked by
+  // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28); a
+  // .grad request, its gradients (GradLongLat, 49). Checked by
   // TexEngine.IdleLatencyIsTheDeclaredLatency.
   localparam int unsigned Latency /*verilator public*/ = 53;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
@@ -281,9 +288,10 @@ module tsu_tex_engine #(
   logic [2:0]                    k_face;
   logic [31:0]                   k_s, k_t, kd_u0, kd_u1, kd_u2;
   logic [10:0]                   kd_layer;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0]                   nc_k_sc, nc_k_tc, nc_k_ma;  // for the cube gradients (.grad)
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Face selection's early outputs, where the cube gradients start (CubeAxisLat after acceptance).
+  logic                          k_ax_valid;
+  logic [2:0]                    k_ax_face;
+  logic [31:0]                   k_ax_sc, k_ax_tc, k_ax_ma;
   assign k_long = s_cube || k_count_q != '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) k_count_q <= '0;
@@ -299,9 +307,11 @@ module tsu_tex_engine #(
     .face_o (k_face),
     .s_o    (k_s),
     .t_o    (k_t),
-    .sc_o   (nc_k_sc),
-    .tc_o   (nc_k_tc),
-    .ma_o   (nc_k_ma)
+    .axis_valid_o(k_ax_valid),
+    .axis_face_o (k_ax_face),
+    .axis_sc_o   (k_ax_sc),
+    .axis_tc_o   (k_ax_tc),
+    .axis_ma_o   (k_ax_ma)
   );
   tsu_delay #(.Width(1 + 11 + 96), .Depth(CubeLat)) u_cube_side (
     .clk_i, .rst_ni, .valid_i(accept && k_long), .data_i({s_cube, s_layer, s_u2, s_u1, s_u0}),
@@ -355,10 +365,13 @@ module tsu_tex_engine #(
   );
 
   // ---- Level of detail ----------------------------------------------------------------------------
-  // A .grad request's lambda comes from its gradients (tsu_tex_grad, GradLat cycles). Any other
-  // request goes straight to tsu_tex_lod, unless the gradient pipeline still holds a request: then
-  // it follows through a delay line of the same length, so requests reach tsu_tex_lod in order.
-  // Traffic without .grad keeps the engine's latency; a .grad request pays GradLat.
+  // A .grad request's lambda comes from its gradients in GradLongLat cycles: on a cube from
+  // tsu_tex_cube_grad, which starts from face selection's early outputs (its gradients wait one
+  // cycle for them); on any other geometry from tsu_tex_grad, whose lambda then waits for the
+  // cube path's length. Any other request goes straight to tsu_tex_lod, unless the gradient path
+  // still holds a request: then it follows through a delay line of the same length, so requests
+  // reach tsu_tex_lod in order. Traffic without .grad keeps the engine's latency; a .grad request
+  // pays GradLongLat.
   typedef struct packed {
     logic [1:0]         mode;
     logic [31:0]        lod;
@@ -370,9 +383,9 @@ module tsu_tex_engine #(
     logic [4:0]         level_s32;
   } lod_in_t;
   lod_in_t x_d, x_long, x_lod;
-  logic    x_grad, x_take_long, x_long_valid, x_lod_valid, g_valid;
-  logic [$clog2(GradLat + 2)-1:0] g_count_q;  // requests in the gradient pipeline
-  logic signed [15:0] g_lambda;
+  logic    x_grad, x_take_long, x_long_valid, x_lod_valid, g_valid, g_valid_raw;
+  logic [$clog2(GradLongLat + 2)-1:0] g_count_q;  // requests in the gradient path
+  logic signed [15:0] g_lambda, g_lambda_raw, x_lambda;
   logic [31:0]        nc_g_rho2;
   always_comb begin
     x_grad = req_mode_i == 2'(tsu_pkg::TexModeGrad);
@@ -409,11 +422,41 @@ module tsu_tex_engine #(
     .width_i (req_tex_i.width[16:0] >> req_tex_i.samples_log2),
     .height_i(req_tex_i.height[16:0]),
     .depth_i ({4'd0, req_tex_i.depth[12:0]}),
-    .valid_o (g_valid),
+    .valid_o (g_valid_raw),
     .rho2_o  (nc_g_rho2),
-    .lambda_o(g_lambda)
+    .lambda_o(g_lambda_raw)
   );
-  tsu_delay #(.Width($bits(x_d)), .Depth(GradLat)) u_grad_side (
+  tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
+    .clk_i, .rst_ni, .valid_i(g_valid_raw), .data_i(g_lambda_raw),
+    .valid_o(g_valid), .data_o(g_lambda)
+  );
+  // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
+  logic        cg_in_valid, cg_valid;
+  logic [95:0] cg_dpdx, cg_dpdy;
+  logic [16:0] cg_width;
+  logic signed [15:0] cg_lambda;
+  logic [31:0]        nc_cg_rho2;
+  tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat)) u_cube_grad_in (
+    .clk_i, .rst_ni, .valid_i(accept && x_grad && s_cube),
+    .data_i({req_dpdx_i, req_dpdy_i, req_tex_i.width[16:0] >> req_tex_i.samples_log2}),
+    .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
+  );
+  tsu_tex_cube_grad u_cube_grad (
+    .clk_i, .rst_ni,
+    .valid_i (cg_in_valid),
+    .face_i  (k_ax_face),
+    .sc_i    (k_ax_sc),
+    .tc_i    (k_ax_tc),
+    .ma_i    (k_ax_ma),
+    .dpdx_i  (cg_dpdx),
+    .dpdy_i  (cg_dpdy),
+    .width_i (cg_width),
+    .valid_o (cg_valid),
+    .rho2_o  (nc_cg_rho2),
+    .lambda_o(cg_lambda)
+  );
+  assign x_lambda = cg_valid ? cg_lambda : g_lambda;
+  tsu_delay #(.Width($bits(x_d)), .Depth(GradLongLat)) u_grad_side (
     .clk_i, .rst_ni, .valid_i(accept && x_take_long), .data_i(x_d),
     .valid_o(x_long_valid), .data_o(x_long)
   );
@@ -430,7 +473,7 @@ module tsu_tex_engine #(
     .valid_i      (x_lod_valid),
     .mode_i       (x_lod.mode),
     .lod_i        (x_lod.lod),
-    .grad_lambda_i(g_lambda),
+    .grad_lambda_i(x_lambda),
     .bias_i       (x_lod.bias),
     .min_lod_i    (x_lod.min_lod),
     .max_lod_i    (x_lod.max_lod),
@@ -1206,6 +1249,12 @@ module tsu_tex_engine #(
   // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
   // follows a .grad one through it (order kept), or goes straight to the LOD block.
   a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid == x_long_valid);
+  // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
+  a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> k_ax_valid);
+  a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_long_valid);
+  c_cube_grad: cover property (@(posedge clk_i) accept && x_grad && s_cube);
+  c_cube_array_grad: cover property (@(posedge clk_i) accept && x_grad && s_cube &&
+                                     tsu_pkg::GEOM_ARRAY[req_geom_i]);
   c_grad: cover property (@(posedge clk_i) accept && x_grad);
   c_follows_grad: cover property (@(posedge clk_i) accept && !x_grad && x_take_long);
   c_grad_s32: cover property (@(posedge clk_i) accept && x_grad && x_d.grad_level);
@@ -1227,7 +1276,7 @@ module tsu_tex_engine #(
 `endif
 
   logic unused;
-  assign unused = ^{req_tex_i, req_smp_i, fmt, nc_g_rho2, g_valid, p_levels, p_pad2, s_lod_int, k_valid,
+  assign unused = ^{req_tex_i, req_smp_i, fmt, nc_g_rho2, nc_cg_rho2, g_valid, p_levels, p_pad2, s_lod_int, k_valid,
                     cs_cube, cs_seamless, cs_face, cs_layer, is_hi0, is_hi1,
                     c_valid[2:1], m_valid[2:1], w_valid[2:1], is_s32path, is_two, is_second,
                     is_last, is_frac, is_offset, is_u, cs_second, cs_last, cs_two, cs_frac,

@@ -100,22 +100,9 @@ module tsu_tex_grad (
   end
 
   // ---- (C) the larger sum ----------------------------------------------------------------------------
-  // IEEE a >= b (false when either is NaN; +0 == -0) on sign-magnitude bits.
-  function automatic logic f32_ge(logic [31:0] a, logic [31:0] b);
-    logic a_nan, b_nan, both_zero;
-    a_nan = a[30:23] == 8'hFF && a[22:0] != '0;
-    b_nan = b[30:23] == 8'hFF && b[22:0] != '0;
-    both_zero = a[30:0] == '0 && b[30:0] == '0;
-    if (a_nan || b_nan) f32_ge = 1'b0;
-    else if (both_zero) f32_ge = 1'b1;
-    else if (a[31] != b[31]) f32_ge = !a[31];
-    else if (!a[31]) f32_ge = a[30:0] >= b[30:0];
-    else f32_ge = a[30:0] <= b[30:0];
-  endfunction
-
   logic        c_valid_q, pick_x;
   logic [31:0] c_rho2_q;
-  assign pick_x = f32_ge(s[0], s[1]);
+  assign pick_x = tsu_hw_pkg::f32_ge(s[0], s[1]);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) c_valid_q <= 1'b0;
     else c_valid_q <= s_valid[0];

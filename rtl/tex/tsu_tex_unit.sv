@@ -37,7 +37,7 @@ module tsu_tex_unit #(
   output logic               cfg_ready_o,
   input  tsu_pkg::cfg_op_e   cfg_op_i,
   input  logic [63:0]        cfg_data_i,
-  // Request: a well-formed tex (every geometry; cube and acube without .grad).
+  // Request: a well-formed tex (every geometry and mode).
   input  logic               req_valid_i,
   output logic               req_ready_o,
   input  logic [TagW-1:0]    req_tag_i,

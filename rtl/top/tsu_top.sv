@@ -156,7 +156,6 @@ module tsu_top #(
     .clamp_i     (req_clamp_i),
     .redop_i     (req_redop_i),
     .query_i     (req_query_i),
-    .texmode_i   (req_texmode_i),
     .coords_i    (req_coords_i),
     .data_i      (req_data_i),
     .req_o       (req)

@@ -87,7 +87,7 @@ Coverage::Coverage() {
 
 constexpr Geometry kTexDims[] = {Geometry::k1d, Geometry::k2d, Geometry::k3d, Geometry::kA1d,
                                  Geometry::kA2d};
-// The filter cross: the .grad geometries plus cube maps (the RTL takes no .grad on cubes).
+// The geometries of the filter cross and of .grad: every sampled geometry but multisample.
 constexpr Geometry kTexCrossDims[] = {Geometry::k1d,  Geometry::k2d,  Geometry::k3d,
                                       Geometry::kA1d, Geometry::kA2d, Geometry::kCube,
                                       Geometry::kACube};
@@ -120,9 +120,10 @@ void Coverage::EnableTex() {
     add.push_back(std::string("tex.format.") + k);
   }
   for (const char* m : kTexModes) add.push_back(std::string("tex.mode.") + m);
-  // .grad: every geometry, integer coordinates, a linear mip filter between the levels its
-  // gradients select, and NaN or infinite partials (lambda saturated).
-  for (Geometry g : kTexDims) add.push_back("tex.grad." + S(Name(g)));
+  // .grad: every geometry (cube maps through the quotient rule), integer coordinates, a linear
+  // mip filter between the levels its gradients select, and NaN or infinite partials (lambda
+  // saturated).
+  for (Geometry g : kTexCrossDims) add.push_back("tex.grad." + S(Name(g)));
   for (const char* b : {"tex.grad.s32", "tex.grad.mip_linear", "tex.grad.special"}) add.push_back(b);
   for (const char* b : {"tex.coords.s32", "tex.coords.f32", "tex.offsets", "tex.depth_compare",
                         "tex.nonresident", "tex.unified", "tex.independent", "tex.normalized",

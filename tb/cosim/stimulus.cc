@@ -223,8 +223,7 @@ Txn Stimulus::Tex(int texture) {
     source = static_cast<int>(Uniform(rng_, 0, n - 1));
     if (source != i) how = " (the form of texture " + std::to_string(source) + ")";
   }
-  TexOp op = RandomTexOp(rng_, textures_[source].tex, independent, handle, sampler,
-                         /*cube_grad=*/false);
+  TexOp op = RandomTexOp(rng_, textures_[source].tex, independent, handle, sampler);
   Txn t;
   t.in = op.in;
   t.req = op.req;

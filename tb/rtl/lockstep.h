@@ -19,6 +19,8 @@
 //   static std::string Describe(const In&);
 //   static int Interval();                 // optional: the initiation interval (II), 1 if absent;
 //                                          // the driver leaves II - 1 bubbles after each input
+//   static bool Valid(const Dut&);         // optional: the output valid checked, valid_o if
+//                                          // absent (a block with an early tap of its pipeline)
 #ifndef TSU_TB_RTL_LOCKSTEP_H_
 #define TSU_TB_RTL_LOCKSTEP_H_
 
@@ -47,6 +49,17 @@ struct IntervalOf {
 template <typename T>
 struct IntervalOf<T, std::void_t<decltype(T::Interval())>> {
   static int Get() { return T::Interval(); }
+};
+
+// The output valid that Latency refers to: T::Valid(dut) when the traits declare one, else
+// dut.valid_o.
+template <typename T, typename = void>
+struct ValidOf {
+  static bool Get(const typename T::Dut& d) { return d.valid_o; }
+};
+template <typename T>
+struct ValidOf<T, std::void_t<decltype(T::Valid(std::declval<const typename T::Dut&>()))>> {
+  static bool Get(const typename T::Dut& d) { return T::Valid(d); }
 };
 
 // Appends "  name: expected 0x.., got 0x..\n" when the two differ (for Traits::Diff).
@@ -211,7 +224,7 @@ class Lockstep {
       if (pipe.size() > latency) {
         const Pending& e = pipe.front();
         std::string diff;
-        if (static_cast<bool>(dut->valid_o) != e.valid) {
+        if (ValidOf<T>::Get(dut.dut()) != e.valid) {
           diff = std::string("  valid_o: expected ") + (e.valid ? "1" : "0") + ", got " +
                  (e.valid ? "0" : "1") + "\n";
         } else if (e.valid) {

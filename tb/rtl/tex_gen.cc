@@ -211,7 +211,7 @@ void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem) {
 }
 
 TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
-                  uint64_t sampler_handle, bool cube_grad) {
+                  uint64_t sampler_handle) {
   const Geometry g = t.desc.dim;
   const bool ms = IsMultisample(g);
   TexOp op;
@@ -220,7 +220,7 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   r.sampler = sampler_handle;
   const bool s32 = ms || (!IsCube(g) && Chance(rng, 25));
   // Mode: plain, .base, .level or .grad (multisample: plain or .base).
-  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : IsCube(g) && !cube_grad ? 2 : 3));
+  const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 3));
   const int grads = g == Geometry::k1d || g == Geometry::kA1d ? 1
                     : g == Geometry::k2d || g == Geometry::kA2d ? 2 : 4;
   static const DataType kDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
@@ -284,12 +284,13 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   }
   if (mode == 3) {
     // Partials of a coordinate across a pixel: 2^k texels (k from -6, magnified, to past the
-    // last level), over the extent when coordinates are normalized; now and then zero, a
-    // special value (NaN, +-Inf, a square that overflows or underflows) or any bits.
-    const bool norm = smp.normalized && !s32;
+    // last level), over the extent when coordinates are normalized (a cube direction's: over
+    // N/2, the face's half size); now and then zero, a special value (NaN, +-Inf, a square that
+    // overflows or underflows) or any bits.
+    const bool norm = (smp.normalized || IsCube(g)) && !s32;
     for (uint32_t* gv : {r.dpdx, r.dpdy}) {
       for (int a = 0; a < grads; ++a) {
-        const float e = a < 3 ? ext[a] : 1.0f;
+        const float e = IsCube(g) ? ext[0] * 0.5f : a < 3 ? ext[a] : 1.0f;
         switch (Uniform(rng, 0, 19)) {
           case 0: gv[a] = 0; break;
           case 1: gv[a] = AsBits(std::numeric_limits<float>::quiet_NaN()); break;

@@ -37,9 +37,8 @@ struct TexOp {
   Instruction in;
   Request req;
 };
-// cube_grad: .grad on cube and acube too (the RTL traps it: its benches pass false).
 TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t tex_handle,
-                  uint64_t sampler_handle, bool cube_grad = true);
+                  uint64_t sampler_handle);
 
 // The offset pins of the RTL's tex request: offset element k's low 4 bits at [4k +: 4] (TF3).
 inline uint32_t TexOffsetPins(const Instruction& in, const Request& req) {

@@ -176,7 +176,7 @@ UnitResult RunUnit(uint64_t seed, const UnitOptions& opt, const std::string* bas
         source = static_cast<int>(Uniform(rng, 0, kTextures - 1));  // maybe another geometry
         how = " (tex form of slot " + std::to_string(2 * source + 1) + ")";
       }
-      op = RandomTexOp(rng, tex[source], independent, handle, sampler, /*cube_grad=*/false);
+      op = RandomTexOp(rng, tex[source], independent, handle, sampler);
       if (op.ptx.rfind("generator bug", 0) == 0) {
         r.Fail(cycle, op.ptx);
         break;

@@ -90,6 +90,18 @@ uint32_t Log2Table(uint32_t k);
 uint32_t GradRho2(const uint32_t dpdx[3], const uint32_t dpdy[3], int axes, bool scale,
                   const uint32_t size[3]);
 
+// rho^2 of a .grad request on a cube or cube-array texture (T5), as f32 bits, from its face
+// selection (face, sc, tc and |ma| of SelectCubeFace, as bits) and the two gradients of the
+// direction: per gradient, the face table applied to it (dsc, dtc: sign flips) and the major
+// axis's signed partial dma, then the quotient rule on the face projection scaled by N/2
+// (N = width, the base level's face size):
+//   u = ((dsc * ma - sc * dma) / (ma * ma)) * (N / 2),  v likewise from dtc and tc,
+// and u*u + v*v; every operation one F32Mul/F32Sub/F32Div/F32Add (T14). Returns dPdx's sum when
+// it is >= dPdy's, else dPdy's (a NaN on either side gives dPdy's). Golden function of
+// rtl/tex/tsu_tex_cube_grad (which adds LodFromRho2).
+uint32_t CubeGradRho2(int face, uint32_t sc, uint32_t tc, uint32_t ma, const uint32_t dpdx[3],
+                      const uint32_t dpdy[3], uint32_t width);
+
 // ---- Cube maps (T6) ------------------------------------------------------------------------------------
 struct CubeFace {
   int face = 0;      // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z

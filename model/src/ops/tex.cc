@@ -214,27 +214,9 @@ int32_t Sampler::Lambda(int face) {
     // does not depend on whether level 0's record is usable.
     const uint32_t extent[3] = {t_.desc.width / t_.desc.samples, t_.desc.height, t_.desc.depth};
     if (IsCube(in_.geom)) {
-      const float half_n = 0.5f * static_cast<float>(extent[0]);
-      float rho2[2];
-      for (int d = 0; d < 2; ++d) {
-        const uint32_t* g = d == 0 ? req_.dpdx : req_.dpdy;
-        // Quotient rule on the face projection: d(sc/ma) = (dsc*ma - sc*dma) / ma^2, scaled by N/2.
-        float dsc, dtc, dma_abs;
-        CubeFaceAxes(face, F(g[0]), F(g[1]), F(g[2]), &dsc, &dtc, &dma_abs);
-        const int axis = face / 2;
-        const float dma = (face % 2 == 0) ? F(g[axis]) : -F(g[axis]);
-        // Each operation one IEEE rounding with the NaN rule of T14 (host-independent bits).
-        auto b = [](float v) { return AsBits(v); };
-        const uint32_t ma = b(cube_.ma), den = F32Mul(ma, ma), hn = b(half_n);
-        // (dsc * ma - sc * dma) / ma^2 * N/2, and the same for t.
-        auto partial = [&](float dx, float x) {
-          return F32Mul(F32Div(F32Sub(F32Mul(b(dx), ma), F32Mul(b(x), b(dma))), den), hn);
-        };
-        const uint32_t u0 = partial(dsc, cube_.sc);
-        const uint32_t u1 = partial(dtc, cube_.tc);
-        rho2[d] = F(F32Add(F32Mul(u0, u0), F32Mul(u1, u1)));
-      }
-      lambda = LodFromRho2(rho2[0] >= rho2[1] ? rho2[0] : rho2[1]);
+      // The quotient rule on the face projection (T5).
+      lambda = LodFromRho2(F(CubeGradRho2(cube_.face, AsBits(cube_.sc), AsBits(cube_.tc),
+                                          AsBits(cube_.ma), req_.dpdx, req_.dpdy, extent[0])));
     } else {
       const bool norm = s_.normalized && in_.coord_type == DataType::kF32;
       lambda = LodFromRho2(F(GradRho2(req_.dpdx, req_.dpdy, Axes(in_.geom), norm, extent)));

@@ -1,0 +1,187 @@
+// tsu_tex_cube_grad: the level of detail of a .grad request on a cube or cube-array texture
+// (docs/semantics.md T5), from its face selection (tsu_tex_cube's face, sc, tc and |ma|) and the
+// two gradients of its direction. Golden functions: tsu::CubeGradRho2 (rho2_o) and
+// tsu::LodFromRho2 of it (lambda_o).
+//
+// Per gradient g (dPdx, dPdy), the quotient rule on the face projection, scaled by N/2:
+//   (F) the face table applied to g (dsc, dtc: sign flips, tsu_hw_pkg::cube_face_sc_tc) and the
+//       major axis's signed partial dma, N/2 from the width (RegIn after it);
+//   (M) dsc * ma, sc * dma, dtc * ma, tc * dma, and ma * ma once;
+//   (N) dsc * ma - sc * dma, dtc * ma - tc * dma;
+//   (Q) over ma * ma (tsu_fp_div, exact);
+//   (H) times N/2;   (S) squared;   (A) u * u + v * v;
+//   (C) the larger sum (dPdx's when it is >= dPdy's, else dPdy's), registered;
+//   (R) lambda = log2(sqrt(rho2)) in 8.8 (tsu_tex_rho).
+// Every f32 operation is one tsu_fp_mul / tsu_fp_add / tsu_fp_div with the NaN rule of T14, in
+// the model's order. Both gradients side by side: 17 multipliers, 6 adders and 4 dividers, one
+// request per cycle. Cube gradients are one request form among many, so an FPGA build that needs
+// the area back shares this datapath at II 2 (not built; docs/semantics.md T5).
+// Latency = RegIn + 3 * tsu_fp_mul + 2 * tsu_fp_add + tsu_fp_div + 2 = 48.
+module tsu_tex_cube_grad #(
+  parameter bit          RegIn = 1'b1,
+  parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic               valid_i,
+  input  logic [2:0]         face_i,    // 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z
+  input  logic [31:0]        sc_i,      // the direction's face coordinates (tsu_tex_cube)
+  input  logic [31:0]        tc_i,
+  input  logic [31:0]        ma_i,      // |major axis|
+  input  logic [95:0]        dpdx_i,    // element a in [32a +: 32], f32
+  input  logic [95:0]        dpdy_i,
+  input  logic [16:0]        width_i,   // the base level's face size N (1 .. 2^17 - 1)
+  output logic               valid_o,
+  output logic [31:0]        rho2_o,    // binary32
+  output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
+);
+  localparam int unsigned MulLat = 6;  // tsu_fp_mul, every register enabled
+  localparam int unsigned AddLat = 6;  // tsu_fp_add, every register enabled
+  localparam int unsigned DivLat = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);  // tsu_fp_div
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned Latency /*verilator public*/ =
+      32'(RegIn) + 3 * MulLat + 2 * AddLat + DivLat + 2;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ---- (F) the face table on both gradients, N/2 ------------------------------------------------
+  // Operands per gradient d: dsc, dtc, dma; shared: sc, tc, ma, N/2.
+  logic [31:0] f_dsc [2], f_dtc [2], f_dma [2], f_hn;
+  always_comb begin
+    for (int d = 0; d < 2; d++) begin
+      logic [95:0] g;
+      logic [31:0] g_major;
+      g = d == 0 ? dpdx_i : dpdy_i;
+      {f_dsc[d], f_dtc[d]} = tsu_hw_pkg::cube_face_sc_tc(face_i, g[31:0], g[63:32], g[95:64]);
+      g_major = face_i[2] ? g[95:64] : face_i[1] ? g[63:32] : g[31:0];
+      f_dma[d] = {g_major[31] ^ face_i[0], g_major[30:0]};  // a - face: d(-m) = -dm
+    end
+    // N / 2: the width as binary32 (exact), its exponent one less (N >= 1: never subnormal).
+    f_hn = tsu_hw_pkg::extent_f32(width_i) - 32'h0080_0000;
+  end
+
+  logic        r_valid;
+  logic [31:0] r_dsc [2], r_dtc [2], r_dma [2], r_hn, r_sc, r_tc, r_ma;
+  tsu_pipe_reg #(.Width(32 * 10), .Enable(RegIn)) u_in (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i ({f_dsc[0], f_dtc[0], f_dma[0], f_dsc[1], f_dtc[1], f_dma[1], f_hn, sc_i, tc_i, ma_i}),
+    .valid_o(r_valid),
+    .data_o ({r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma})
+  );
+
+  // ---- (M) the products, ma * ma ------------------------------------------------------------------
+  logic        m_valid;
+  logic [31:0] m_den;
+  tsu_fp_mul u_den (
+    .clk_i, .rst_ni, .valid_i(r_valid), .a_i(r_ma), .b_i(r_ma), .valid_o(m_valid), .result_o(m_den)
+  );
+  // Lanes k = 2d + c: gradient d, coordinate c (0: s from sc, 1: t from tc).
+  logic [31:0] m_dx [4], m_x [4];  // dsc * ma, sc * dma (and the t pair)
+  logic [3:0]  m_dx_valid, m_x_valid;
+  for (genvar k = 0; k < 4; k++) begin : g_prod
+    tsu_fp_mul u_dx (
+      .clk_i, .rst_ni, .valid_i(r_valid),
+      .a_i     (k % 2 == 0 ? r_dsc[k / 2] : r_dtc[k / 2]),
+      .b_i     (r_ma),
+      .valid_o (m_dx_valid[k]),
+      .result_o(m_dx[k])
+    );
+    tsu_fp_mul u_x (
+      .clk_i, .rst_ni, .valid_i(r_valid),
+      .a_i     (k % 2 == 0 ? r_sc : r_tc),
+      .b_i     (r_dma[k / 2]),
+      .valid_o (m_x_valid[k]),
+      .result_o(m_x[k])
+    );
+  end
+
+  // ---- (N) the numerators; ma * ma and N/2 wait beside ---------------------------------------------
+  logic [31:0] n_num [4], n_den, q_hn;
+  logic [3:0]  n_valid;
+  logic        n_den_valid, q_hn_valid;
+  for (genvar k = 0; k < 4; k++) begin : g_num
+    tsu_fp_add u_sub (
+      .clk_i, .rst_ni, .valid_i(m_valid), .a_i(m_dx[k]), .b_i(m_x[k]), .sub_i(1'b1),
+      .valid_o(n_valid[k]), .result_o(n_num[k])
+    );
+  end
+  tsu_delay #(.Width(32), .Depth(AddLat)) u_den_wait (
+    .clk_i, .rst_ni, .valid_i(m_valid), .data_i(m_den), .valid_o(n_den_valid), .data_o(n_den)
+  );
+  tsu_delay #(.Width(32), .Depth(MulLat + AddLat + DivLat)) u_hn_wait (
+    .clk_i, .rst_ni, .valid_i(r_valid), .data_i(r_hn), .valid_o(q_hn_valid), .data_o(q_hn)
+  );
+
+  // ---- (Q), (H), (S): quotient, scale, square per lane ------------------------------------------
+  logic [31:0] q_quo [4], h_u [4], s_sq [4];
+  logic [3:0]  q_valid, h_valid, s_valid;
+  for (genvar k = 0; k < 4; k++) begin : g_lane
+    tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div (
+      .clk_i, .rst_ni, .valid_i(n_valid[k]), .a_i(n_num[k]), .b_i(n_den), .valid_o(q_valid[k]),
+      .result_o(q_quo[k])
+    );
+    tsu_fp_mul u_scale (
+      .clk_i, .rst_ni, .valid_i(q_valid[k]), .a_i(q_quo[k]), .b_i(q_hn), .valid_o(h_valid[k]),
+      .result_o(h_u[k])
+    );
+    tsu_fp_mul u_square (
+      .clk_i, .rst_ni, .valid_i(h_valid[k]), .a_i(h_u[k]), .b_i(h_u[k]), .valid_o(s_valid[k]),
+      .result_o(s_sq[k])
+    );
+  end
+
+  // ---- (A) u * u + v * v per gradient ---------------------------------------------------------------
+  logic [31:0] a_sum [2];
+  logic [1:0]  a_valid;
+  for (genvar d = 0; d < 2; d++) begin : g_sum
+    tsu_fp_add u_add (
+      .clk_i, .rst_ni, .valid_i(s_valid[2 * d]), .a_i(s_sq[2 * d]), .b_i(s_sq[2 * d + 1]),
+      .sub_i(1'b0), .valid_o(a_valid[d]), .result_o(a_sum[d])
+    );
+  end
+
+  // ---- (C) the larger sum, (R) lambda ----------------------------------------------------------------
+  logic        c_valid_q, pick_x;
+  logic [31:0] c_rho2_q;
+  assign pick_x = tsu_hw_pkg::f32_ge(a_sum[0], a_sum[1]);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) c_valid_q <= 1'b0;
+    else c_valid_q <= a_valid[0];
+  end
+  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? a_sum[0] : a_sum[1];
+
+  logic [15:0] lambda;
+  tsu_tex_rho #(.RegOut(1'b1)) u_rho (
+    .clk_i, .rst_ni,
+    .valid_i (c_valid_q),
+    .rho2_i  (c_rho2_q),
+    .valid_o (valid_o),
+    .lambda_o(lambda)
+  );
+  assign lambda_o = $signed(lambda);
+  always_ff @(posedge clk_i) rho2_o <= c_rho2_q;
+
+  // Valids that travel in lock step with the ones used.
+  logic unused_valid;
+  assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid[3:1], n_den_valid, q_hn_valid,
+                          q_valid[3:1], h_valid[3:1], s_valid[3], s_valid[1], a_valid[1]};
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  a_face: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> face_i <= 3'd5);
+  a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      n_valid[0] == n_den_valid && q_valid[0] == q_hn_valid);
+  for (genvar f = 0; f < 6; f++) begin : g_face_cover
+    c_face: cover property (@(posedge clk_i) valid_i && face_i == 3'(f));
+  end
+  c_pick_dpdy: cover property (@(posedge clk_i) a_valid[0] && !pick_x);
+  c_pick_dpdx: cover property (@(posedge clk_i) a_valid[0] && pick_x && a_sum[0] != a_sum[1]);
+  c_nan_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:23] == 8'hFF &&
+                             a_sum[0][22:0] != '0);
+  c_inf_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == 31'h7F80_0000);
+  c_zero_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == '0);
+  c_zero_major: cover property (@(posedge clk_i) valid_i && ma_i[30:0] == '0);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+endmodule
