@@ -120,6 +120,8 @@ bool WellFormed(const Instruction& in) {
   if (in.opcode == Opcode::kTex) {
     return ToInt(in.tex_mode) < kCount<TexMode> &&
            (in.coord_type == DataType::kS32 || in.coord_type == DataType::kF32) &&
+           // A cube direction is three floats: .s32 on cube or acube has no meaning (H12).
+           !(IsCube(in.geom) && in.coord_type != DataType::kF32) &&
            (in.type == DataType::kU32 || in.type == DataType::kS32 || in.type == DataType::kF16 ||
             in.type == DataType::kF32 || in.type == DataType::kF16x2) &&
            in.offset.size() <= 4;

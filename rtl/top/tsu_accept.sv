@@ -4,7 +4,7 @@
 // the instruction uses, so the descriptor stage holds half as much. Combinational.
 //
 // tex is legal only in a unit with the texture path (EnableTex), which samples every geometry and
-// mode (docs/semantics.md H11).
+// mode (docs/semantics.md H11); .s32 coordinates on cube and acube are illegal (H12).
 module tsu_accept #(
   parameter bit EnableTex = 1'b0
 ) (
@@ -16,6 +16,7 @@ module tsu_accept #(
   input  tsu_pkg::clamp_e      clamp_i,
   input  tsu_pkg::redop_e      redop_i,
   input  tsu_pkg::query_e      query_i,
+  input  logic                 s32_i,     // tex: .s32 coordinates
   input  logic [127:0]         coords_i,  // operand b, element i in [32i +: 32]
   input  logic [255:0]         data_i,    // source element i in [64i +: 64]
   output tsu_hw_pkg::req_t     req_o
@@ -38,6 +39,7 @@ module tsu_accept #(
     surface_geom = tsu_pkg::GEOM_SURFACE[geom_i];  // geometry.def
     // The model's well-formed tex (tsu::Unit, WellFormed) that the texture path samples.
     tex_ok = EnableTex && 32'(geom_i) <= 32'(tsu_pkg::GeomA2dms) &&
+             !(tsu_pkg::GEOM_CUBE[geom_i] && s32_i) &&  // a cube direction is three floats
              (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
               type_i == tsu_pkg::TypeF16 || type_i == tsu_pkg::TypeF32 ||
               type_i == tsu_pkg::TypeF16x2);

@@ -156,6 +156,7 @@ module tsu_top #(
     .clamp_i     (req_clamp_i),
     .redop_i     (req_redop_i),
     .query_i     (req_query_i),
+    .s32_i       (req_s32_i),
     .coords_i    (req_coords_i),
     .data_i      (req_data_i),
     .req_o       (req)
@@ -597,7 +598,7 @@ module tsu_top #(
     assign perf_tex_lookups_o = '0;
     assign perf_tex_misses_o = '0;
     logic unused_tex;
-    assign unused_tex = ^{s_writes, req_texmode_i, req_s32_i, req_compare_i, req_has_sampler_i,
+    assign unused_tex = ^{s_writes, req_texmode_i, req_compare_i, req_has_sampler_i,
                           req_sampler_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i,
                           req_dpdy_i};
   end

@@ -128,6 +128,7 @@ void Coverage::EnableTex() {
   for (const char* b : {"tex.coords.s32", "tex.coords.f32", "tex.offsets", "tex.depth_compare",
                         "tex.nonresident", "tex.unified", "tex.independent", "tex.normalized",
                         "tex.unnormalized", "tex.trap.invalid_handle", "tex.trap.geometry_mismatch",
+                        "tex.trap.illegal_instruction",
                         "order.tex_after_store_to_its_surface", "order.store_after_tex_of_its_surface"}) {
     add.push_back(b);
   }

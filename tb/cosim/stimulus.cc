@@ -224,6 +224,11 @@ Txn Stimulus::Tex(int texture) {
     if (source != i) how = " (the form of texture " + std::to_string(source) + ")";
   }
   TexOp op = RandomTexOp(rng_, textures_[source].tex, independent, handle, sampler);
+  if (IsCube(op.in.geom) && Chance(rng_, 3)) {
+    // .s32 coordinates on a cube map: the front end refuses them; on the pins, illegal (H12).
+    op.in.coord_type = DataType::kS32;
+    how += " (.s32 coordinates on a cube: illegal)";
+  }
   Txn t;
   t.in = op.in;
   t.req = op.req;

@@ -457,6 +457,16 @@ TEST_F(Surfaces, HandBuiltFormsOutsideTheFrontEndsRulesAreIllegal) {
   cube.opcode = Opcode::kSuld;
   cube.geom = Geometry::kCube;
   EXPECT_EQ(unit_.Execute(cube, r).trap, TrapCause::kIllegalInstruction);
+  // A cube direction is three floats: .s32 coordinates on cube and acube are illegal (H12).
+  for (const char* ptx : {"tex.cube.v4.f32.f32 {a,b,c,d}, [t, {x,y,z,w}];",
+                          "tex.acube.v4.f32.f32 {a,b,c,d}, [t, {l,x,y,z}];"}) {
+    Instruction tc;
+    std::string err;
+    ASSERT_TRUE(ParsePtx(ptx, &tc, &err)) << err;
+    EXPECT_NE(unit_.Execute(tc, r).trap, TrapCause::kIllegalInstruction) << ptx;
+    tc.coord_type = DataType::kS32;
+    EXPECT_EQ(unit_.Execute(tc, r).trap, TrapCause::kIllegalInstruction) << ptx;
+  }
   EXPECT_TRUE(MemoryUnchanged());
 }
 
