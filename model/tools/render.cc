@@ -4,6 +4,9 @@
 //    shimmer toward the horizon); right half: trilinear (smooth grey at distance).
 //  - cube: a seamless, linearly filtered cube-map environment seen through a wide camera; each
 //    face has its own colour and grid, so seams and face orientation are visible.
+//  - cubegrad: the same faces at 512 x 512 with a 10-level mip chain (RGBA8), sampled with
+//    tex.grad.cube (gradients from neighbouring pixels' directions), trilinear and seamless: the
+//    quotient-rule level of detail across every face and seam.
 #include "render.h"
 
 #include <png.h>
@@ -79,7 +82,8 @@ bool RunFrame(const RenderOptions& o, const RenderBindings& scene, Unit* unit,
   return out->size() == reqs.size();
 }
 
-// Writes float RGBA texels of one level (RGBA/FLOAT texture).
+// Writes RGBA texels of one level, given as floats (an RGBA texture of a float or normalized
+// type: the value class is f32).
 void PutLevel(SparseMemory* mem, const ResolvedTexture& t, uint32_t level, uint32_t layer,
               const std::vector<float>& rgba) {
   const ResolvedSurface& lv = t.level[level];
@@ -89,9 +93,54 @@ void PutLevel(SparseMemory* mem, const ResolvedTexture& t, uint32_t level, uint3
       const uint32_t c[4] = {B(p[0]), B(p[1]), B(p[2]), B(p[3])};
       uint8_t bytes[16];
       PackTexel(t.fmt, c, bytes);
-      mem->Write(TexelAddress(t, level, layer, x, y, 0, 0), bytes, 16);
+      mem->Write(TexelAddress(t, level, layer, x, y, 0, 0), bytes,
+                 static_cast<uint32_t>(t.fmt.texel_bytes));
     }
   }
+}
+
+// The next mip level of an n x n RGBA float image: a 2x2 box filter.
+std::vector<float> HalfLevel(const std::vector<float>& lv, uint32_t n) {
+  const uint32_t m = n / 2;
+  std::vector<float> next(static_cast<size_t>(m) * m * 4);
+  for (uint32_t y = 0; y < m; ++y) {
+    for (uint32_t x = 0; x < m; ++x) {
+      for (int c = 0; c < 4; ++c) {
+        auto at = [&](uint32_t xx, uint32_t yy) { return lv[(static_cast<size_t>(yy) * n + xx) * 4 + c]; };
+        next[(static_cast<size_t>(y) * m + x) * 4 + c] =
+            0.25f * (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1));
+      }
+    }
+  }
+  return next;
+}
+
+// An environment face of n x n: its colour, a grid every n/8 texels and a darker quadrant at the
+// face's (s, t) origin to show orientation.
+std::vector<float> EnvFace(uint32_t face, uint32_t n) {
+  // +x red, -x cyan, +y white (sky), -y brown (ground), +z green, -z blue.
+  static const float kBase[6][3] = {{0.9f, 0.2f, 0.2f}, {0.2f, 0.8f, 0.8f}, {0.95f, 0.95f, 1.0f},
+                                    {0.4f, 0.25f, 0.1f}, {0.2f, 0.8f, 0.25f}, {0.2f, 0.3f, 0.9f}};
+  std::vector<float> px(static_cast<size_t>(n) * n * 4);
+  const uint32_t cell = n / 8, quad = n / 4;
+  for (uint32_t y = 0; y < n; ++y) {
+    for (uint32_t x = 0; x < n; ++x) {
+      float* p = &px[(static_cast<size_t>(y) * n + x) * 4];
+      const bool grid = x % cell == 0 || y % cell == 0;
+      const float k = grid ? 0.35f : (x < quad && y < quad) ? 0.6f : 1.0f;
+      for (int c = 0; c < 3; ++c) p[c] = kBase[face][c] * k;
+      p[3] = 1;
+    }
+  }
+  return px;
+}
+
+// The direction of pixel (px, py) of a W x H equirectangular panorama (every direction once).
+void PanoramaDirection(double px, double py, int w, int h, double dir[3]) {
+  const double lon = (px / w * 2 - 1) * M_PI, lat = (0.5 - py / h) * M_PI;
+  dir[0] = std::cos(lat) * std::sin(lon);
+  dir[1] = std::sin(lat);
+  dir[2] = std::cos(lat) * std::cos(lon);
 }
 
 int Plane(const RenderOptions& o) {
@@ -132,19 +181,7 @@ int Plane(const RenderOptions& o) {
   }
   for (uint32_t k = 0; k < d.levels; ++k) {
     PutLevel(&mem, t, k, 0, lv);
-    const uint32_t n = 256u >> k, m = n / 2;
-    if (m == 0) break;
-    std::vector<float> next(static_cast<size_t>(m) * m * 4);
-    for (uint32_t y = 0; y < m; ++y) {
-      for (uint32_t x = 0; x < m; ++x) {
-        for (int c = 0; c < 4; ++c) {
-          auto at = [&](uint32_t xx, uint32_t yy) { return lv[(static_cast<size_t>(yy) * n + xx) * 4 + c]; };
-          next[(static_cast<size_t>(y) * m + x) * 4 + c] =
-              0.25f * (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1));
-        }
-      }
-    }
-    lv.swap(next);
+    if ((256u >> k) > 1) lv = HalfLevel(lv, 256u >> k);
   }
   Instruction in;
   if (!ParsePtx("tex.grad.2d.v4.f32.f32 {r,g,b,a}, [tex, smp, {u,v}], {dudx,dvdx}, {dudy,dvdy};", &in, &err)) {
@@ -217,23 +254,7 @@ int Cube(const RenderOptions& o) {
   std::string err;
   if (!unit.BindTexture(1, d, &err)) return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
   const ResolvedTexture& t = *unit.FindTexture(1);
-  // +x red, -x cyan, +y white (sky), -y brown (ground), +z green, -z blue; a grid every 8 texels
-  // and a darker quadrant at each face's (s, t) origin to show orientation.
-  const float base[6][3] = {{0.9f, 0.2f, 0.2f}, {0.2f, 0.8f, 0.8f}, {0.95f, 0.95f, 1.0f},
-                            {0.4f, 0.25f, 0.1f}, {0.2f, 0.8f, 0.25f}, {0.2f, 0.3f, 0.9f}};
-  for (uint32_t f = 0; f < 6; ++f) {
-    std::vector<float> px(64 * 64 * 4);
-    for (int y = 0; y < 64; ++y) {
-      for (int x = 0; x < 64; ++x) {
-        float* p = &px[(static_cast<size_t>(y) * 64 + x) * 4];
-        const bool grid = x % 8 == 0 || y % 8 == 0;
-        const float k = grid ? 0.35f : (x < 16 && y < 16) ? 0.6f : 1.0f;
-        for (int c = 0; c < 3; ++c) p[c] = base[f][c] * k;
-        p[3] = 1;
-      }
-    }
-    PutLevel(&mem, t, 0, f, px);
-  }
+  for (uint32_t f = 0; f < 6; ++f) PutLevel(&mem, t, 0, f, EnvFace(f, 64));
   Instruction in;
   if (!ParsePtx("tex.cube.v4.f32.f32 {r,g,b,a}, [env, {x,y,z,w}];", &in, &err)) {
     return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
@@ -244,12 +265,11 @@ int Cube(const RenderOptions& o) {
   // An equirectangular panorama: every direction once, so all six faces and all twelve seams show.
   for (int y = 0; y < H; ++y) {
     for (int x = 0; x < W; ++x) {
-      const double lon = ((x + 0.5) / W * 2 - 1) * M_PI, lat = (0.5 - (y + 0.5) / H) * M_PI;
+      double dir[3];
+      PanoramaDirection(x + 0.5, y + 0.5, W, H, dir);
       Request r;
       r.handle = 1;
-      r.coords[0] = B(static_cast<float>(std::cos(lat) * std::sin(lon)));
-      r.coords[1] = B(static_cast<float>(std::sin(lat)));
-      r.coords[2] = B(static_cast<float>(std::cos(lat) * std::cos(lon)));
+      for (int a = 0; a < 3; ++a) r.coords[a] = B(static_cast<float>(dir[a]));
       reqs.push_back(r);  // pixel y * W + x
     }
   }
@@ -268,11 +288,80 @@ int Cube(const RenderOptions& o) {
   return 0;
 }
 
+int CubeGrad(const RenderOptions& o) {
+  SparseMemory mem;
+  Unit unit(&mem);
+  TextureDesc d;
+  d.dim = Geometry::kCube;
+  d.width = d.height = 512;
+  d.levels = 10;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kUnormInt8;
+  d.layout = Layout::kBlockLinear;
+  d.block_height_log2 = 4;
+  d.base = 0x100000;
+  d.sampler.mag_filter = d.sampler.min_filter = FilterMode::kLinear;
+  d.sampler.mip_filter = MipFilter::kLinear;
+  d.sampler.seamless_cube = true;
+  std::string err;
+  if (!unit.BindTexture(1, d, &err)) return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
+  const ResolvedTexture& t = *unit.FindTexture(1);
+  for (uint32_t f = 0; f < 6; ++f) {
+    std::vector<float> lv = EnvFace(f, 512);
+    for (uint32_t k = 0; k < d.levels; ++k) {
+      PutLevel(&mem, t, k, f, lv);
+      if ((512u >> k) > 1) lv = HalfLevel(lv, 512u >> k);
+    }
+  }
+  Instruction in;
+  if (!ParsePtx("tex.grad.cube.v4.f32.f32 {r,g,b,a}, [env, {x,y,z,w}], {dx0,dx1,dx2,dx3}, "
+                "{dy0,dy1,dy2,dy3};", &in, &err)) {
+    return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
+  }
+  const int W = o.width, H = o.height;
+  std::vector<uint8_t> rgb(static_cast<size_t>(W) * H * 3);
+  std::vector<Request> reqs;
+  // The panorama of `cube`, each direction's gradients the differences to the next pixel's.
+  for (int y = 0; y < H; ++y) {
+    for (int x = 0; x < W; ++x) {
+      double dir[3], right[3], down[3];
+      PanoramaDirection(x + 0.5, y + 0.5, W, H, dir);
+      PanoramaDirection(x + 1.5, y + 0.5, W, H, right);
+      PanoramaDirection(x + 0.5, y + 1.5, W, H, down);
+      Request r;
+      r.handle = 1;
+      for (int a = 0; a < 3; ++a) {
+        r.coords[a] = B(static_cast<float>(dir[a]));
+        r.dpdx[a] = B(static_cast<float>(right[a] - dir[a]));
+        r.dpdy[a] = B(static_cast<float>(down[a] - dir[a]));
+      }
+      reqs.push_back(r);  // pixel y * W + x
+    }
+  }
+  RenderBindings scene;
+  scene.mem = &mem;
+  scene.textures = {{1, &t}};
+  std::vector<Response> outs;
+  if (!RunFrame(o, scene, &unit, in, reqs, &outs)) return 2;
+  for (size_t k = 0; k < reqs.size(); ++k) {
+    for (int c = 0; c < 3; ++c) rgb[k * 3 + static_cast<size_t>(c)] = ToByte(F(outs[k].data[c]));
+  }
+  const std::string path = o.out_dir + "/tsu_cubegrad.png";
+  if (!WritePng(path, W, H, rgb)) return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;
+  std::printf("render: %s (%dx%d; mipmapped cube map, trilinear and seamless, equirectangular "
+              "view; %d tex.grad.cube)\n", path.c_str(), W, H, W * H);
+  return 0;
+}
+
 }  // namespace
 
+bool IsRenderScene(const std::string& scene) {
+  return scene == "plane" || scene == "cube" || scene == "cubegrad" || scene == "all";
+}
+
 int Render(const RenderOptions& o) {
-  if (o.scene != "plane" && o.scene != "cube" && o.scene != "all") {
-    std::fprintf(stderr, "render: unknown scene '%s' (plane, cube, all)\n", o.scene.c_str());
+  if (!IsRenderScene(o.scene)) {
+    std::fprintf(stderr, "render: unknown scene '%s' (plane, cube, cubegrad, all)\n", o.scene.c_str());
     return 2;
   }
   // The output directory is created as every other tool does; a path that cannot be a directory
@@ -287,6 +376,7 @@ int Render(const RenderOptions& o) {
   int rc = 0;
   if (o.scene == "plane" || o.scene == "all") rc |= Plane(o);
   if (o.scene == "cube" || o.scene == "all") rc |= Cube(o);
+  if (o.scene == "cubegrad" || o.scene == "all") rc |= CubeGrad(o);
   return rc;
 }
 

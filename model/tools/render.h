@@ -31,14 +31,17 @@ using TexExecutor = std::function<bool(const RenderBindings& scene, const Instru
                                        std::vector<Response>* out, std::string* error)>;
 
 struct RenderOptions {
-  std::string scene = "all";  // plane, cube or all
+  std::string scene = "all";  // plane, cube, cubegrad or all
   std::string out_dir = ".";
   int width = 640, height = 360;
   TexExecutor execute;  // empty: the golden model (tsu::Unit)
 };
 
-// Writes <out_dir>/tsu_plane.png and/or tsu_cube.png. Returns 0, or 2 with a message on stderr.
+// Writes <out_dir>/tsu_plane.png, tsu_cube.png and/or tsu_cubegrad.png. Returns 0, or 2 with a
+// message on stderr.
 int Render(const RenderOptions& opt);
+// Whether `scene` names a scene (plane, cube, cubegrad) or all of them.
+bool IsRenderScene(const std::string& scene);
 
 }  // namespace tsu
 

@@ -13,12 +13,14 @@
 //   (C) the larger sum (dPdx's when it is >= dPdy's, else dPdy's), registered;
 //   (R) lambda = log2(sqrt(rho2)) in 8.8 (tsu_tex_rho).
 // Every f32 operation is one tsu_fp_mul / tsu_fp_add / tsu_fp_div with the NaN rule of T14, in
-// the model's order. Both gradients side by side: 17 multipliers, 6 adders and 4 dividers, one
-// request per cycle. Cube gradients are one request form among many, so an FPGA build that needs
-// the area back shares this datapath at II 2 (not built; docs/semantics.md T5).
-// Latency = RegIn + 3 * tsu_fp_mul + 2 * tsu_fp_add + tsu_fp_div + 2 = 48.
+// the model's order. Beats 1: both gradients side by side (17 multipliers, 6 adders, 4
+// dividers), one request per cycle. Beats 2: dPdx and then dPdy through one gradient's
+// datapath on consecutive cycles (9 multipliers, 3 adders, 2 dividers), a request every other
+// cycle: cube gradients are one request form among many, and the dividers dominate the area.
+// Latency = RegIn + 3 * tsu_fp_mul + 2 * tsu_fp_add + tsu_fp_div + 2 + (Beats - 1) = 48 / 49.
 module tsu_tex_cube_grad #(
   parameter bit          RegIn = 1'b1,
+  parameter int unsigned Beats = 1,  // cycles per request (the II): 1 or 2
   parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
 ) (
   input  logic               clk_i,
@@ -38,9 +40,11 @@ module tsu_tex_cube_grad #(
   localparam int unsigned MulLat = 6;  // tsu_fp_mul, every register enabled
   localparam int unsigned AddLat = 6;  // tsu_fp_add, every register enabled
   localparam int unsigned DivLat = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);  // tsu_fp_div
+  localparam int unsigned NG = 2 / Beats;  // gradients per beat
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegIn) + 3 * MulLat + 2 * AddLat + DivLat + 2;
+      32'(RegIn) + 3 * MulLat + 2 * AddLat + DivLat + 2 + (Beats - 1);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- (F) the face table on both gradients, N/2 ------------------------------------------------
@@ -70,37 +74,71 @@ module tsu_tex_cube_grad #(
     .data_o ({r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma})
   );
 
+  // ---- Beats: the gradients each beat carries -----------------------------------------------------
+  logic        b_valid;
+  logic [31:0] b_dsc [NG], b_dtc [NG], b_dma [NG], b_hn, b_sc, b_tc, b_ma;
+  if (Beats == 1) begin : g_one_beat
+    assign b_valid = r_valid;
+    for (genvar d = 0; d < 2; d++) begin : g_grad
+      assign {b_dsc[d], b_dtc[d], b_dma[d]} = {r_dsc[d], r_dtc[d], r_dma[d]};
+    end
+    assign {b_hn, b_sc, b_tc, b_ma} = {r_hn, r_sc, r_tc, r_ma};
+  end else begin : g_two_beats
+    // dPdx's beat as the request arrives, dPdy's on the next cycle from a hold register.
+    logic        second_q;
+    logic [31:0] dsc_q, dtc_q, dma_q, hn_q, sc_q, tc_q, ma_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) second_q <= 1'b0;
+      else second_q <= r_valid;
+    end
+    always_ff @(posedge clk_i) begin
+      {dsc_q, dtc_q, dma_q, hn_q, sc_q, tc_q, ma_q} <=
+          {r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma};
+    end
+    assign b_valid = r_valid || second_q;
+    assign {b_dsc[0], b_dtc[0], b_dma[0]} =
+        second_q ? {dsc_q, dtc_q, dma_q} : {r_dsc[0], r_dtc[0], r_dma[0]};
+    assign {b_hn, b_sc, b_tc, b_ma} = second_q ? {hn_q, sc_q, tc_q, ma_q} : {r_hn, r_sc, r_tc, r_ma};
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(r_valid && second_q))
+      else $error("tsu_tex_cube_grad: a request inside the interval (II 2)");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end
+
   // ---- (M) the products, ma * ma ------------------------------------------------------------------
   logic        m_valid;
   logic [31:0] m_den;
   tsu_fp_mul u_den (
-    .clk_i, .rst_ni, .valid_i(r_valid), .a_i(r_ma), .b_i(r_ma), .valid_o(m_valid), .result_o(m_den)
+    .clk_i, .rst_ni, .valid_i(b_valid), .a_i(b_ma), .b_i(b_ma), .valid_o(m_valid), .result_o(m_den)
   );
-  // Lanes k = 2d + c: gradient d, coordinate c (0: s from sc, 1: t from tc).
-  logic [31:0] m_dx [4], m_x [4];  // dsc * ma, sc * dma (and the t pair)
-  logic [3:0]  m_dx_valid, m_x_valid;
-  for (genvar k = 0; k < 4; k++) begin : g_prod
+  // Lanes k = 2d + c: the beat's gradient d, coordinate c (0: s from sc, 1: t from tc).
+  localparam int unsigned NL = 2 * NG;
+  logic [31:0]   m_dx [NL], m_x [NL];  // dsc * ma, sc * dma (and the t pair)
+  logic [NL-1:0] m_dx_valid, m_x_valid;
+  for (genvar k = 0; k < NL; k++) begin : g_prod
     tsu_fp_mul u_dx (
-      .clk_i, .rst_ni, .valid_i(r_valid),
-      .a_i     (k % 2 == 0 ? r_dsc[k / 2] : r_dtc[k / 2]),
-      .b_i     (r_ma),
+      .clk_i, .rst_ni, .valid_i(b_valid),
+      .a_i     (k % 2 == 0 ? b_dsc[k / 2] : b_dtc[k / 2]),
+      .b_i     (b_ma),
       .valid_o (m_dx_valid[k]),
       .result_o(m_dx[k])
     );
     tsu_fp_mul u_x (
-      .clk_i, .rst_ni, .valid_i(r_valid),
-      .a_i     (k % 2 == 0 ? r_sc : r_tc),
-      .b_i     (r_dma[k / 2]),
+      .clk_i, .rst_ni, .valid_i(b_valid),
+      .a_i     (k % 2 == 0 ? b_sc : b_tc),
+      .b_i     (b_dma[k / 2]),
       .valid_o (m_x_valid[k]),
       .result_o(m_x[k])
     );
   end
 
   // ---- (N) the numerators; ma * ma and N/2 wait beside ---------------------------------------------
-  logic [31:0] n_num [4], n_den, q_hn;
-  logic [3:0]  n_valid;
-  logic        n_den_valid, q_hn_valid;
-  for (genvar k = 0; k < 4; k++) begin : g_num
+  logic [31:0]   n_num [NL], n_den, q_hn;
+  logic [NL-1:0] n_valid;
+  logic          n_den_valid, q_hn_valid;
+  for (genvar k = 0; k < NL; k++) begin : g_num
     tsu_fp_add u_sub (
       .clk_i, .rst_ni, .valid_i(m_valid), .a_i(m_dx[k]), .b_i(m_x[k]), .sub_i(1'b1),
       .valid_o(n_valid[k]), .result_o(n_num[k])
@@ -110,13 +148,13 @@ module tsu_tex_cube_grad #(
     .clk_i, .rst_ni, .valid_i(m_valid), .data_i(m_den), .valid_o(n_den_valid), .data_o(n_den)
   );
   tsu_delay #(.Width(32), .Depth(MulLat + AddLat + DivLat)) u_hn_wait (
-    .clk_i, .rst_ni, .valid_i(r_valid), .data_i(r_hn), .valid_o(q_hn_valid), .data_o(q_hn)
+    .clk_i, .rst_ni, .valid_i(b_valid), .data_i(b_hn), .valid_o(q_hn_valid), .data_o(q_hn)
   );
 
   // ---- (Q), (H), (S): quotient, scale, square per lane ------------------------------------------
-  logic [31:0] q_quo [4], h_u [4], s_sq [4];
-  logic [3:0]  q_valid, h_valid, s_valid;
-  for (genvar k = 0; k < 4; k++) begin : g_lane
+  logic [31:0]   q_quo [NL], h_u [NL], s_sq [NL];
+  logic [NL-1:0] q_valid, h_valid, s_valid;
+  for (genvar k = 0; k < NL; k++) begin : g_lane
     tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div (
       .clk_i, .rst_ni, .valid_i(n_valid[k]), .a_i(n_num[k]), .b_i(n_den), .valid_o(q_valid[k]),
       .result_o(q_quo[k])
@@ -132,9 +170,9 @@ module tsu_tex_cube_grad #(
   end
 
   // ---- (A) u * u + v * v per gradient ---------------------------------------------------------------
-  logic [31:0] a_sum [2];
-  logic [1:0]  a_valid;
-  for (genvar d = 0; d < 2; d++) begin : g_sum
+  logic [31:0]   a_sum [NG];
+  logic [NG-1:0] a_valid;
+  for (genvar d = 0; d < NG; d++) begin : g_sum
     tsu_fp_add u_add (
       .clk_i, .rst_ni, .valid_i(s_valid[2 * d]), .a_i(s_sq[2 * d]), .b_i(s_sq[2 * d + 1]),
       .sub_i(1'b0), .valid_o(a_valid[d]), .result_o(a_sum[d])
@@ -142,14 +180,29 @@ module tsu_tex_cube_grad #(
   end
 
   // ---- (C) the larger sum, (R) lambda ----------------------------------------------------------------
-  logic        c_valid_q, pick_x;
+  // dPdx's sum against dPdy's: side by side, or (Beats 2) the first beat's sum held for the
+  // second's. Beats come in pairs, so a phase bit that flips with every sum tells them apart.
+  logic        c_valid_q, pick_x, c_ready;
   logic [31:0] c_rho2_q;
-  assign pick_x = tsu_hw_pkg::f32_ge(a_sum[0], a_sum[1]);
+  logic [31:0] c_x, c_y;
+  if (Beats == 1) begin : g_pair
+    assign {c_ready, c_x, c_y} = {a_valid[0], a_sum[0], a_sum[1]};
+  end else begin : g_held
+    logic        phase_q;
+    logic [31:0] x_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) phase_q <= 1'b0;
+      else if (a_valid[0]) phase_q <= !phase_q;
+    end
+    always_ff @(posedge clk_i) if (a_valid[0] && !phase_q) x_q <= a_sum[0];
+    assign {c_ready, c_x, c_y} = {a_valid[0] && phase_q, x_q, a_sum[0]};
+  end
+  assign pick_x = tsu_hw_pkg::f32_ge(c_x, c_y);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) c_valid_q <= 1'b0;
-    else c_valid_q <= a_valid[0];
+    else c_valid_q <= c_ready;
   end
-  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? a_sum[0] : a_sum[1];
+  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? c_x : c_y;
 
   logic [15:0] lambda;
   tsu_tex_rho #(.RegOut(1'b1)) u_rho (
@@ -164,10 +217,11 @@ module tsu_tex_cube_grad #(
 
   // Valids that travel in lock step with the ones used.
   logic unused_valid;
-  assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid[3:1], n_den_valid, q_hn_valid,
-                          q_valid[3:1], h_valid[3:1], s_valid[3], s_valid[1], a_valid[1]};
+  assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid, n_den_valid, q_hn_valid, q_valid,
+                          h_valid, s_valid, a_valid};
 
 `ifndef SYNTHESIS
+  initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_cube_grad: Beats 1 or 2");
   /* verilator lint_off SYNCASYNCNET */
   a_face: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> face_i <= 3'd5);
   a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
@@ -175,8 +229,8 @@ module tsu_tex_cube_grad #(
   for (genvar f = 0; f < 6; f++) begin : g_face_cover
     c_face: cover property (@(posedge clk_i) valid_i && face_i == 3'(f));
   end
-  c_pick_dpdy: cover property (@(posedge clk_i) a_valid[0] && !pick_x);
-  c_pick_dpdx: cover property (@(posedge clk_i) a_valid[0] && pick_x && a_sum[0] != a_sum[1]);
+  c_pick_dpdy: cover property (@(posedge clk_i) c_ready && !pick_x);
+  c_pick_dpdx: cover property (@(posedge clk_i) c_ready && pick_x && c_x != c_y);
   c_nan_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:23] == 8'hFF &&
                              a_sum[0][22:0] != '0);
   c_inf_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == 31'h7F80_0000);

@@ -14,9 +14,9 @@
 //
 // A cube request's coordinates pass through face selection (CubeLat cycles); a request behind it
 // follows through a delay line of the same length, so coordinates stay in order (the per-request
-// queues wait for them). A .grad request's lambda takes GradLongLat cycles on every geometry (a
-// cube's quotient-rule gradients start from face selection's early outputs and take longest), and
-// a request behind one follows through a delay line of that length. A seamless tap off the face reads the adjacent face's texel; a corner tap
+// queues wait for them). A .grad request's lambda takes GradLat cycles, GradLongLat on a cube
+// (the quotient-rule gradients start from face selection's early outputs); a request behind one
+// follows through a delay line of the same length. A seamless tap off the face reads the adjacent face's texel; a corner tap
 // (off both edges) reads three texels, whose mean (tsu_tex_corner) is the tap. A tap behind a
 // corner follows through the corner block's delay line, keeping the filter's order.
 //
@@ -38,6 +38,10 @@ module tsu_tex_engine #(
   // three texel cycles apart (each is the third of three texels, the first two absorbed), so
   // II 2 never stalls; tsu_tex_corner asserts its interval (1, at II 4, would not hold).
   parameter int unsigned CornerLanes = 2,
+  // Cycles per cube .grad request in tsu_tex_cube_grad: 2 (dPdx, then dPdy through one datapath:
+  // half its dividers and multipliers; the engine takes no request in the cycle after a cube
+  // .grad) or 1.
+  parameter int unsigned CubeGradBeats = 2,
   parameter bit QueueRam = 1'b1             // per-request and tap queues in block RAM (same timing)
 ) (
   input  logic               clk_i,
@@ -91,7 +95,7 @@ module tsu_tex_engine #(
   localparam int unsigned OutLat = 5;    // tsu_tex_out
   localparam int unsigned CubeLat = 28;  // tsu_tex_cube
   localparam int unsigned CubeAxisLat = 1;  // tsu_tex_cube's face and face-table outputs
-  localparam int unsigned CubeGradLat = 48;  // tsu_tex_cube_grad
+  localparam int unsigned CubeGradLat = 48 + CubeGradBeats - 1;  // tsu_tex_cube_grad
   // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
   localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
   localparam int unsigned CornerLat = 18 + 4 / CornerLanes - 1;  // tsu_tex_corner
@@ -108,7 +112,8 @@ module tsu_tex_engine #(
   // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28); a
-  // .grad request, its gradients (GradLongLat, 49). Checked by
+  // .grad request, its gradients (GradLat, 26; on a cube GradLongLat, 50 with CubeGradBeats 2).
+  // Checked by
   // TexEngine.IdleLatencyIsTheDeclaredLatency.
   localparam int unsigned Latency /*verilator public*/ = 53;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
@@ -162,7 +167,9 @@ module tsu_tex_engine #(
   // ---- Entry credit --------------------------------------------------------------------------------
   logic [InflW-1:0] inflight_q;
   logic             accept, rsp_pop;
-  assign req_ready_o = inflight_q < InflW'(MaxInflight);
+  // At II 2 the cube gradients take no request in the cycle after a cube .grad (cg_gap_q).
+  logic cg_gap_q;
+  assign req_ready_o = inflight_q < InflW'(MaxInflight) && !cg_gap_q;
   assign accept = req_valid_i && req_ready_o;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) inflight_q <= '0;
@@ -365,13 +372,16 @@ module tsu_tex_engine #(
   );
 
   // ---- Level of detail ----------------------------------------------------------------------------
-  // A .grad request's lambda comes from its gradients in GradLongLat cycles: on a cube from
-  // tsu_tex_cube_grad, which starts from face selection's early outputs (its gradients wait one
-  // cycle for them); on any other geometry from tsu_tex_grad, whose lambda then waits for the
-  // cube path's length. Any other request goes straight to tsu_tex_lod, unless the gradient path
-  // still holds a request: then it follows through a delay line of the same length, so requests
-  // reach tsu_tex_lod in order. Traffic without .grad keeps the engine's latency; a .grad request
-  // pays GradLongLat.
+  // Three paths to tsu_tex_lod, so that each request pays only for what it needs and requests
+  // arrive in order:
+  //   short: no .grad in flight and none here: straight to tsu_tex_lod;
+  //   A (GradLat): a .grad request (or one behind a .grad in A): lambda from tsu_tex_grad;
+  //   B (GradLongLat): a .grad on a cube (or one behind a request in B): lambda from
+  //     tsu_tex_cube_grad, which starts from face selection's early outputs (its gradients wait
+  //     CubeAxisLat cycles for them); a non-cube .grad in B takes tsu_tex_grad's lambda, delayed.
+  // B's delay line continues A's: a request of B passes A's exit and goes on. A request takes
+  // B while B holds one, else A while A holds one, else its own path, so no path's exit meets
+  // another's in a cycle (a later entry never leaves earlier).
   typedef struct packed {
     logic [1:0]         mode;
     logic [31:0]        lod;
@@ -382,9 +392,11 @@ module tsu_tex_engine #(
     logic               s32path, grad_level, float_res, lin_min, lin_mag;
     logic [4:0]         level_s32;
   } lod_in_t;
-  lod_in_t x_d, x_long, x_lod;
-  logic    x_grad, x_take_long, x_long_valid, x_lod_valid, g_valid, g_valid_raw;
-  logic [$clog2(GradLongLat + 2)-1:0] g_count_q;  // requests in the gradient path
+  lod_in_t x_d, x_a, x_b, x_lod;
+  logic    x_grad, x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
+  logic    g_valid, g_valid_raw;
+  logic [$clog2(GradLat + 2)-1:0]     a_count_q;  // requests in path A
+  logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
   logic signed [15:0] g_lambda, g_lambda_raw, x_lambda;
   logic [31:0]        nc_g_rho2;
   always_comb begin
@@ -406,15 +418,21 @@ module tsu_tex_engine #(
     x_d.lin_min = s_linear_min;
     x_d.lin_mag = s_linear_mag;
   end
-  assign x_take_long = x_grad || g_count_q != '0;
+  assign x_take_b = (x_grad && s_cube) || b_count_q != '0;
+  assign x_take_a = !x_take_b && (x_grad || a_count_q != '0);
+  assign x_a_exit = x_a_valid && !x_a_on;  // a request of A leaves at A's exit
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) g_count_q <= '0;
-    else g_count_q <= g_count_q + $bits(g_count_q)'(accept && x_take_long)
-                                - $bits(g_count_q)'(x_long_valid);
+    if (!rst_ni) begin
+      a_count_q <= '0;
+      b_count_q <= '0;
+    end else begin
+      a_count_q <= a_count_q + $bits(a_count_q)'(accept && x_take_a) - $bits(a_count_q)'(x_a_exit);
+      b_count_q <= b_count_q + $bits(b_count_q)'(accept && x_take_b) - $bits(b_count_q)'(x_b_valid);
+    end
   end
   tsu_tex_grad u_grad (
     .clk_i, .rst_ni,
-    .valid_i (accept && x_take_long),
+    .valid_i (accept && (x_take_a || x_take_b)),
     .dpdx_i  (req_dpdx_i),
     .dpdy_i  (req_dpdy_i),
     .axes_i  (s_axes),
@@ -426,8 +444,9 @@ module tsu_tex_engine #(
     .rho2_o  (nc_g_rho2),
     .lambda_o(g_lambda_raw)
   );
+  // A non-cube .grad in path B: its lambda waits for B's exit.
   tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
-    .clk_i, .rst_ni, .valid_i(g_valid_raw), .data_i(g_lambda_raw),
+    .clk_i, .rst_ni, .valid_i(g_valid_raw && x_a_on), .data_i(g_lambda_raw),
     .valid_o(g_valid), .data_o(g_lambda)
   );
   // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
@@ -441,7 +460,15 @@ module tsu_tex_engine #(
     .data_i({req_dpdx_i, req_dpdy_i, req_tex_i.width[16:0] >> req_tex_i.samples_log2}),
     .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
   );
-  tsu_tex_cube_grad u_cube_grad (
+  if (CubeGradBeats > 1) begin : g_cg_gap
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cg_gap_q <= 1'b0;
+      else cg_gap_q <= accept && x_grad && s_cube;
+    end
+  end else begin : g_cg_no_gap
+    assign cg_gap_q = 1'b0;
+  end
+  tsu_tex_cube_grad #(.Beats(CubeGradBeats)) u_cube_grad (
     .clk_i, .rst_ni,
     .valid_i (cg_in_valid),
     .face_i  (k_ax_face),
@@ -455,15 +482,20 @@ module tsu_tex_engine #(
     .rho2_o  (nc_cg_rho2),
     .lambda_o(cg_lambda)
   );
-  assign x_lambda = cg_valid ? cg_lambda : g_lambda;
-  tsu_delay #(.Width($bits(x_d)), .Depth(GradLongLat)) u_grad_side (
-    .clk_i, .rst_ni, .valid_i(accept && x_take_long), .data_i(x_d),
-    .valid_o(x_long_valid), .data_o(x_long)
+  // Path A's delay line (every request of A and B), then B's continuation.
+  tsu_delay #(.Width(1 + $bits(x_d)), .Depth(GradLat)) u_grad_side (
+    .clk_i, .rst_ni, .valid_i(accept && (x_take_a || x_take_b)), .data_i({x_take_b, x_d}),
+    .valid_o(x_a_valid), .data_o({x_a_on, x_a})
   );
+  tsu_delay #(.Width($bits(x_d)), .Depth(GradLongLat - GradLat)) u_cube_grad_side (
+    .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
+    .valid_o(x_b_valid), .data_o(x_b)
+  );
+  assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never
   // deliver in the same cycle.
-  assign x_lod_valid = x_long_valid || (accept && !x_take_long);
-  assign x_lod = x_long_valid ? x_long : x_d;
+  assign x_lod_valid = x_b_valid || x_a_exit || (accept && !x_take_a && !x_take_b);
+  assign x_lod = x_b_valid ? x_b : x_a_exit ? x_a : x_d;
 
   logic       lod_valid, lod_minify;
   logic [5:0] lod_level, lod_next;
@@ -1248,15 +1280,22 @@ module tsu_tex_engine #(
   c_inflight_full: cover property (@(posedge clk_i) req_valid_i && !req_ready_o);
   // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
   // follows a .grad one through it (order kept), or goes straight to the LOD block.
-  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid == x_long_valid);
+  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      g_valid_raw == x_a_valid && g_valid == x_b_valid);
+  // The three paths never deliver in one cycle.
+  a_one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept && !x_take_a && !x_take_b));
   // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
   a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> k_ax_valid);
-  a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_long_valid);
+  a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
   c_cube_grad: cover property (@(posedge clk_i) accept && x_grad && s_cube);
+  c_cube_grad_gap: cover property (@(posedge clk_i) req_valid_i && cg_gap_q);
   c_cube_array_grad: cover property (@(posedge clk_i) accept && x_grad && s_cube &&
                                      tsu_pkg::GEOM_ARRAY[req_geom_i]);
   c_grad: cover property (@(posedge clk_i) accept && x_grad);
-  c_follows_grad: cover property (@(posedge clk_i) accept && !x_grad && x_take_long);
+  c_follows_grad: cover property (@(posedge clk_i) accept && !x_grad && x_take_a);
+  c_follows_cube_grad: cover property (@(posedge clk_i) accept && !(x_grad && s_cube) && x_take_b);
+  c_grad_in_cube_path: cover property (@(posedge clk_i) accept && x_grad && !s_cube && x_take_b);
   c_grad_s32: cover property (@(posedge clk_i) accept && x_grad && x_d.grad_level);
   // Cube face selection and its side delay line stay aligned; the short paths never push in the
   // same cycle as the long ones.

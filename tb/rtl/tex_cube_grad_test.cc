@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "Vtsu_tex_cube_grad.h"
+#include "Vtsu_tex_cube_grad_ii2.h"
+#include "Vtsu_tex_cube_grad_ii2_tsu_tex_cube_grad.h"
 #include "Vtsu_tex_cube_grad_tsu_tex_cube_grad.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -36,12 +38,16 @@ struct CubeGradOut {
   int32_t lambda = 0;
 };
 
+// One request per cycle (Interval 1, the block's default) or every other cycle (Interval 2, the
+// sampling engine's).
+template <typename DutT, typename Public>
 struct CubeGradTraits {
-  using Dut = Vtsu_tex_cube_grad;
+  using Dut = DutT;
   using In = CubeGradIn;
   using Out = CubeGradOut;
   static constexpr const char* kName = "tsu_tex_cube_grad";
-  static int Latency() { return Vtsu_tex_cube_grad_tsu_tex_cube_grad::Latency; }
+  static int Latency() { return Public::Latency; }
+  static int Interval() { return Public::Interval; }
   static void Drive(Dut* d, const In& in) {
     d->face_i = static_cast<uint8_t>(in.face);
     d->sc_i = in.sc;
@@ -147,10 +153,14 @@ void RandomCubeGrad(Rng& rng, CubeGradIn* in) {
   }
 }
 
-TEST(TexCubeGrad, SpecialsOnEveryFaceAndComponent) {
-  // On every face: each special on each component of dPdx and of dPdy (the others real
-  // partials), and each special as the direction's minor and major components.
-  Rng rng(SeedFromEnv(1901));
+using CubeGradII1 = CubeGradTraits<Vtsu_tex_cube_grad, Vtsu_tex_cube_grad_tsu_tex_cube_grad>;
+using CubeGradII2 =
+    CubeGradTraits<Vtsu_tex_cube_grad_ii2, Vtsu_tex_cube_grad_ii2_tsu_tex_cube_grad>;
+
+// On every face: each special on each component of dPdx and of dPdy (the others real partials),
+// and each special as the direction's minor and major components; a zero direction.
+std::vector<CubeGradIn> SpecialCases(uint64_t seed) {
+  Rng rng(seed);
   std::vector<CubeGradIn> cases;
   const uint32_t one = 0x3F800000u, half = 0x3F000000u;
   for (int face = 0; face < 6; ++face) {
@@ -206,23 +216,29 @@ TEST(TexCubeGrad, SpecialsOnEveryFaceAndComponent) {
       }
     }
   }
-  LockstepOptions opt;
-  opt.seed = SeedFromEnv(1901);
-  opt.max_cycles = cases.size() * 2 + 200;
-  const auto r =
-      Lockstep<CubeGradTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
-  ASSERT_TRUE(r.ok) << r.report;
-  EXPECT_EQ(r.checked, cases.size());
-  std::printf("%s (specials: %zu requests)\n", r.Summary("tsu_tex_cube_grad").c_str(),
-              cases.size());
+  return cases;
 }
 
-TEST(TexCubeGrad, RandomGradients) {
+template <typename Traits>
+void CheckSpecials() {
+  const std::vector<CubeGradIn> cases = SpecialCases(SeedFromEnv(1901));
+  LockstepOptions opt;
+  opt.seed = SeedFromEnv(1901);
+  opt.max_cycles = cases.size() * 2 * Traits::Interval() + 200;
+  const auto r = Lockstep<Traits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+  ASSERT_TRUE(r.ok) << r.report;
+  EXPECT_EQ(r.checked, cases.size());
+  std::printf("%s (II %d, specials: %zu requests)\n", r.Summary("tsu_tex_cube_grad").c_str(),
+              Traits::Interval(), cases.size());
+}
+
+template <typename Traits>
+void CheckRandom(uint64_t count) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(1902);
-  const uint64_t n = ScaledCount(200000);
-  opt.max_cycles = n * 2 + 200;
-  const auto r = Lockstep<CubeGradTraits>::Run(
+  const uint64_t n = ScaledCount(count);
+  opt.max_cycles = n * 2 * Traits::Interval() + 200;
+  const auto r = Lockstep<Traits>::Run(
       [n](uint64_t seed) { return CountedSource<CubeGradIn>(seed, n, RandomCubeGrad); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, n);
@@ -233,6 +249,11 @@ TEST(TexCubeGrad, RandomGradients) {
                      "a subnormal quotient just under 2^-126 (FpDiv.* hit it)"}});
 }
 
+TEST(TexCubeGrad, SpecialsOnEveryFaceAndComponent) { CheckSpecials<CubeGradII1>(); }
+TEST(TexCubeGrad, RandomGradients) { CheckRandom<CubeGradII1>(200000); }
+TEST(TexCubeGrad, SpecialsAtIntervalTwo) { CheckSpecials<CubeGradII2>(); }
+TEST(TexCubeGrad, RandomGradientsAtIntervalTwo) { CheckRandom<CubeGradII2>(100000); }
+
 // A mutation check: the lock step catches a wrong expectation at once (the bench can fail).
 TEST(TexCubeGrad, CorruptedExpectationIsCaught) {
   LockstepOptions opt;
@@ -240,9 +261,9 @@ TEST(TexCubeGrad, CorruptedExpectationIsCaught) {
   opt.max_cycles = 2000;
   opt.replay_on_failure = false;
   opt.corrupt = [](uint64_t n, void* out) {
-    if (n == 23) static_cast<CubeGradTraits::Out*>(out)->rho2 ^= 1;
+    if (n == 23) static_cast<CubeGradII2::Out*>(out)->rho2 ^= 1;
   };
-  const auto r = Lockstep<CubeGradTraits>::Run(
+  const auto r = Lockstep<CubeGradII2>::Run(
       [](uint64_t seed) { return CountedSource<CubeGradIn>(seed, 500, RandomCubeGrad); }, opt);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.report.find("input #23"), std::string::npos) << r.report;

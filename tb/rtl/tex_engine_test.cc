@@ -275,10 +275,11 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
 
 TEST(TexEngine, RandomTexturesAgainstTheModel) {
   EngineOptions opt;
-  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube"},
+  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path"},
               "a 4-cycle memory and 25 requests per texture fill neither the read slots nor the "
               "request slots; SlowMemoryAndConsumer does. One texture at a time, drained before "
-              "the next: no request of another geometry follows a cube request (TexUnit's do)");
+              "the next: no request of another geometry follows a cube request, nor a non-cube "
+              ".grad a cube .grad (TexUnit's do)");
 }
 
 TEST(TexEngine, SlowMemoryAndConsumer) {
@@ -288,9 +289,10 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
   opt.mem_latency = 40;
   opt.mem_stall = 20;
   opt.rsp_stall = 70;
-  CheckEngine(1402, opt, {".c_follows_cube", ".c_cube_array"},
+  CheckEngine(1402, opt, {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array"},
               "one texture at a time, drained before the next: no request of another geometry "
-              "follows a cube request (TexUnit's do); 30 textures need not draw a cube array "
+              "follows a cube request, nor a non-cube .grad a cube .grad (TexUnit's do); 30 "
+              "textures need not draw a cube array "
               "(RandomTexturesAgainstTheModel's 400 do)");
 }
 

@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
   std::string json;
   auto* render = app.add_subcommand(
       "render", "The plane through this point's unit (EnableTex), compared with the model's PNG");
-  render->add_option("--scene", scene.scene, "plane (default)");
+  render->add_option("--scene", scene.scene, "plane (default), cube, cubegrad or all");
   render->add_option("--out", scene.out_dir, "Directory for model/ and rtl/ (default render)");
   render->add_option("--width", scene.width, "Image width (default 640)")->check(CLI::Range(16, 8192));
   render->add_option("--height", scene.height, "Image height (default 360)")->check(CLI::Range(16, 8192));
