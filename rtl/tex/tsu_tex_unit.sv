@@ -25,6 +25,7 @@ module tsu_tex_unit #(
   parameter int unsigned MaxInflight = 64,      // tsu_tex_engine
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
+  parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
   parameter int unsigned CacheBytes = 2048,     // tsu_tex_cache (0: none)
   parameter int unsigned CacheWays = 4,
   parameter int unsigned CacheLineBytes = 16,
@@ -292,7 +293,7 @@ module tsu_tex_unit #(
   logic [127:0]       c_rsp_data;
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
-    .QueueRam(QueueRam)
+    .CubeGradBeats(CubeGradBeats), .QueueRam(QueueRam)
   ) u_engine (
     .clk_i, .rst_ni,
     .req_valid_i    (eng_valid),

@@ -53,6 +53,7 @@ module tsu_top #(
   parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
   parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
+  parameter int unsigned TexCubeGradBeats = 2,     // tsu_tex_unit: cube gradients' II (1 or 2)
   parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
   parameter int unsigned TexCacheWays = 4,         // tsu_tex_cache: ways per set
   parameter int unsigned TexCacheLineBytes = 16,   // tsu_tex_cache: line (16, 32 or 64 bytes)
@@ -386,6 +387,7 @@ module tsu_top #(
       .MaxInflight     (TexMaxInflight),
       .MaxReads        (TexMaxReads),
       .Lanes           (TexLanes),
+      .CubeGradBeats   (TexCubeGradBeats),
       .CacheBytes      (TexCacheBytes),
       .CacheWays       (TexCacheWays),
       .CacheLineBytes  (TexCacheLineBytes),
