@@ -143,6 +143,29 @@ void PanoramaDirection(double px, double py, int w, int h, double dir[3]) {
   dir[2] = std::cos(lat) * std::cos(lon);
 }
 
+// A panorama frame of one texture (handle 1, its own sampler), a request per pixel in row order:
+// executed, written to o.out_dir/file and reported. Returns 0, or 2 with a message.
+int DrawPanorama(const RenderOptions& o, SparseMemory* mem, Unit* unit, const ResolvedTexture& t,
+                 const Instruction& in, const std::vector<Request>& reqs, const char* file,
+                 const char* what, const char* op) {
+  RenderBindings scene;
+  scene.mem = mem;
+  scene.textures = {{1, &t}};
+  std::vector<Response> outs;
+  if (!RunFrame(o, scene, unit, in, reqs, &outs)) return 2;
+  std::vector<uint8_t> rgb(reqs.size() * 3);
+  for (size_t k = 0; k < reqs.size(); ++k) {
+    for (int c = 0; c < 3; ++c) rgb[k * 3 + static_cast<size_t>(c)] = ToByte(F(outs[k].data[c]));
+  }
+  const std::string path = o.out_dir + "/" + file;
+  if (!WritePng(path, o.width, o.height, rgb)) {
+    return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;
+  }
+  std::printf("render: %s (%dx%d; %s; %zu %s)\n", path.c_str(), o.width, o.height, what,
+              reqs.size(), op);
+  return 0;
+}
+
 int Plane(const RenderOptions& o) {
   SparseMemory mem;
   Unit unit(&mem);
@@ -260,7 +283,6 @@ int Cube(const RenderOptions& o) {
     return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
   }
   const int W = o.width, H = o.height;
-  std::vector<uint8_t> rgb(static_cast<size_t>(W) * H * 3);
   std::vector<Request> reqs;
   // An equirectangular panorama: every direction once, so all six faces and all twelve seams show.
   for (int y = 0; y < H; ++y) {
@@ -273,19 +295,8 @@ int Cube(const RenderOptions& o) {
       reqs.push_back(r);  // pixel y * W + x
     }
   }
-  RenderBindings scene;
-  scene.mem = &mem;
-  scene.textures = {{1, &t}};
-  std::vector<Response> outs;
-  if (!RunFrame(o, scene, &unit, in, reqs, &outs)) return 2;
-  for (size_t k = 0; k < reqs.size(); ++k) {
-    for (int c = 0; c < 3; ++c) rgb[k * 3 + static_cast<size_t>(c)] = ToByte(F(outs[k].data[c]));
-  }
-  const std::string path = o.out_dir + "/tsu_cube.png";
-  if (!WritePng(path, W, H, rgb)) return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;
-  std::printf("render: %s (%dx%d; seamless bilinear cube map, equirectangular view; %d tex.cube)\n",
-              path.c_str(), W, H, W * H);
-  return 0;
+  return DrawPanorama(o, &mem, &unit, t, in, reqs, "tsu_cube.png",
+                      "seamless bilinear cube map, equirectangular view", "tex.cube");
 }
 
 int CubeGrad(const RenderOptions& o) {
@@ -319,7 +330,6 @@ int CubeGrad(const RenderOptions& o) {
     return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
   }
   const int W = o.width, H = o.height;
-  std::vector<uint8_t> rgb(static_cast<size_t>(W) * H * 3);
   std::vector<Request> reqs;
   // The panorama of `cube`, each direction's gradients the differences to the next pixel's.
   for (int y = 0; y < H; ++y) {
@@ -338,19 +348,9 @@ int CubeGrad(const RenderOptions& o) {
       reqs.push_back(r);  // pixel y * W + x
     }
   }
-  RenderBindings scene;
-  scene.mem = &mem;
-  scene.textures = {{1, &t}};
-  std::vector<Response> outs;
-  if (!RunFrame(o, scene, &unit, in, reqs, &outs)) return 2;
-  for (size_t k = 0; k < reqs.size(); ++k) {
-    for (int c = 0; c < 3; ++c) rgb[k * 3 + static_cast<size_t>(c)] = ToByte(F(outs[k].data[c]));
-  }
-  const std::string path = o.out_dir + "/tsu_cubegrad.png";
-  if (!WritePng(path, W, H, rgb)) return std::fprintf(stderr, "render: cannot write %s\n", path.c_str()), 2;
-  std::printf("render: %s (%dx%d; mipmapped cube map, trilinear and seamless, equirectangular "
-              "view; %d tex.grad.cube)\n", path.c_str(), W, H, W * H);
-  return 0;
+  return DrawPanorama(o, &mem, &unit, t, in, reqs, "tsu_cubegrad.png",
+                      "mipmapped cube map, trilinear and seamless, equirectangular view",
+                      "tex.grad.cube");
 }
 
 }  // namespace
