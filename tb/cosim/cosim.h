@@ -44,6 +44,9 @@ struct CosimOptions {
   // cause flipped before the bench compares, so the run must fail there (~0: never). Proves the
   // comparison, the report, the replay's waveform and the transaction log end to end.
   uint64_t corrupt_expected = ~0ull;
+  // The same for memory writes: the first expected write at or after this transaction has bit 0
+  // of its first byte flipped (~0: never). Proves the write comparison can fail.
+  uint64_t corrupt_write = ~0ull;
 };
 
 struct ClassStats {

@@ -123,6 +123,20 @@ TEST(CosimChecker, AMismatchIsReportedWithWaveformAndLog) {
   EXPECT_NE(text.find("# response mismatch on transaction #1234"), std::string::npos);
 }
 
+// The write comparison: a flipped bit in one expected write must fail the run at that write,
+// naming the byte that differed (the comparison returns early when the write matches).
+TEST(CosimChecker, AWriteMismatchIsReported) {
+  CosimOptions o = FullRate(6);
+  o.ops = 3000;
+  o.corrupt_write = 1500;
+  const CosimResult r = RunCosim(o);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.report.find("memory write mismatch (the model's write of transaction #"), std::string::npos)
+      << r.report;
+  EXPECT_NE(r.report.find("byte 0: expected"), std::string::npos) << r.report;
+  EXPECT_GT(r.fail_cycle, 1500u);
+}
+
 }  // namespace
 }  // namespace tsu::tb
 
