@@ -127,6 +127,10 @@ TEST(CosimChecker, AMismatchIsReportedWithWaveformAndLog) {
 // naming the byte that differed (the comparison returns early when the write matches).
 TEST(CosimChecker, AWriteMismatchIsReported) {
   CosimOptions o = FullRate(6);
+  // Its own seed and artifacts directory: CTest runs it beside the test above, whose log and
+  // waveform (named by seed) it must not overwrite.
+  o.seed = 2;
+  o.artifacts += "/write_mismatch";
   o.ops = 3000;
   o.corrupt_write = 1500;
   const CosimResult r = RunCosim(o);
