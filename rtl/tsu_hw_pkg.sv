@@ -114,6 +114,43 @@ package tsu_hw_pkg;
     logic         suppressed;
   } rsp_t;
 
+  // ---- An access's bytes <-> its 16-byte line -------------------------------------------------
+  // A surface access is 2^s bytes at an offset aligned to 2^s (misaligned ones trap before
+  // memory), and only its own bytes are ever looked at: bytes past the access in a load's data,
+  // and bytes outside the mask in a store's line, are don't care. So neither direction needs a
+  // byte shifter (16 positions, four 128-bit mux levels on an iCE40):
+  //   - access byte k comes from line byte (off & ~(2^b - 1)) + k, b = bit length of k: an aligned
+  //     offset has those bits clear whenever 2^s > k. Byte 0 takes a 16:1 byte mux, bytes 2-3 a
+  //     4:1, bytes 8-15 none;
+  //   - line byte j of an access at its aligned offset is access byte j mod 2^s, whatever the
+  //     offset: a mux over the size, not the offset.
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [127:0] access_from_line(logic [127:0] line, logic [3:0] off);
+    for (int k = 0; k < 16; k++) begin
+      access_from_line[8*k +: 8] = line[8*k +: 8];
+      for (int j = 1; j < 16 - k; j++) begin
+        // b = bit length of k; offsets that are multiples of 2^b and keep the byte in the line.
+        if (j % (k == 0 ? 1 : k < 2 ? 2 : k < 4 ? 4 : k < 8 ? 8 : 16) == 0 &&
+            (off & 4'(16 - (k == 0 ? 1 : k < 2 ? 2 : k < 4 ? 4 : k < 8 ? 8 : 16))) == 4'(j)) begin
+          access_from_line[8*k +: 8] = line[8*(j + k) +: 8];
+        end
+      end
+    end
+  endfunction
+
+  function automatic logic [127:0] line_from_access(logic [127:0] bytes, logic [2:0] size_log2);
+    for (int j = 0; j < 16; j++) begin
+      unique case (size_log2)
+        3'd0: line_from_access[8*j +: 8] = bytes[7:0];
+        3'd1: line_from_access[8*j +: 8] = bytes[8*(j % 2) +: 8];
+        3'd2: line_from_access[8*j +: 8] = bytes[8*(j % 4) +: 8];
+        3'd3: line_from_access[8*j +: 8] = bytes[8*(j % 8) +: 8];
+        default: line_from_access[8*j +: 8] = bytes[8*j +: 8];
+      endcase
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   // ---- Register elements <-> packed bytes ----------------------------------------------------------
   // Operands and results travel the unit as packed bytes (element i of 2^t bytes at byte i << t);
   // the ports hold one element per 64-bit slot. Each conversion is written per element size t, so

@@ -7,7 +7,10 @@ module tsu_surf_addr #(
   parameter bit RegOut = 1'b1,
   parameter bit RegIn = 1'b1,   // tsu_addrgen stages
   parameter bit RegMul = 1'b1,
-  parameter bit RegSum = 1'b1
+  parameter bit RegSum = 1'b1,
+  // tsu_addrgen's II: 1, or its products over II cycles (an input at most every II cycles; the
+  // delay lines beside it keep ceil(latency / II) entries).
+  parameter int unsigned II = 1
 ) (
   input  logic                                  clk_i,
   input  logic                                  rst_ni,
@@ -41,7 +44,7 @@ module tsu_surf_addr #(
   output logic [AddrW-1:0]                      addr_o
 );
   localparam int unsigned BoundsLatency = 32'(RegMid) + 32'(RegOut);
-  localparam int unsigned AddrLatency = 32'(RegIn) + 32'(RegMul) + 32'(RegSum);
+  localparam int unsigned AddrLatency = II > 1 ? II + 2 : 32'(RegIn) + 32'(RegMul) + 32'(RegSum);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = BoundsLatency + AddrLatency;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
@@ -53,7 +56,7 @@ module tsu_surf_addr #(
   logic             desc_valid_b;
   assign desc_in = {layout_i, base_i, pitch_i, slice_bytes_i, layer_stride_i, row_of_blocks_i,
                     block_height_log2_i, block_depth_log2_i};
-  tsu_delay #(.Width(DescW), .Depth(BoundsLatency)) u_desc_delay (
+  tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_delay (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
@@ -104,7 +107,13 @@ module tsu_surf_addr #(
       desc_b;
 
   logic valid_a;
-  tsu_addrgen #(.AddrW(AddrW), .RegIn(RegIn), .RegMul(RegMul), .RegOut(RegSum)) u_addrgen (
+  tsu_addrgen #(
+    .AddrW (AddrW),
+    .RegIn (RegIn),
+    .RegMul(RegMul),
+    .RegOut(RegSum),
+    .II    (II)
+  ) u_addrgen (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
     .valid_i            (valid_b),
@@ -127,7 +136,7 @@ module tsu_surf_addr #(
   logic [9:0]  flags_b, flags_a;
   logic        unused_valid;
   assign flags_b = {trap_b, oob_b, misaligned_b, clamped_b, suppressed_b};
-  tsu_delay #(.Width(10), .Depth(AddrLatency)) u_flag_delay (
+  tsu_delay #(.Width(10), .Depth(AddrLatency), .Interval(II)) u_flag_delay (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_b),

@@ -28,7 +28,6 @@ module tsu_fifo #(
   output logic [CntW-1:0]  count_o
 );
   localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
-  logic [Width-1:0] mem_q [Depth];
   logic [PtrW-1:0]  rd_q, wr_q, rd_next;
   logic [CntW-1:0]  cnt_q;
 
@@ -49,13 +48,15 @@ module tsu_fifo #(
     end
   end
   // The payload needs no reset: an entry is only read after it was written.
-  always_ff @(posedge clk_i) begin
-    if (push_i) mem_q[wr_q] <= data_i;
-  end
-
   if (Ram) begin : g_ram
+    // Block RAM by request: yosys's cost model keeps a shallow, wide queue in flip-flops (a
+    // 4 x 177-bit queue would cost 12 EBRs), which is what Ram = 1 asks it not to do.
+    (* ram_style = "block", no_rw_check *) logic [Width-1:0] mem_q [Depth];
     logic [Width-1:0] rdata_q, byp_data_q;
     logic             byp_q;
+    always_ff @(posedge clk_i) begin
+      if (push_i) mem_q[wr_q] <= data_i;
+    end
     always_ff @(posedge clk_i) begin
       rdata_q <= mem_q[rd_next];
       byp_data_q <= data_i;
@@ -66,6 +67,10 @@ module tsu_fifo #(
     end
     assign data_o = byp_q ? byp_data_q : rdata_q;
   end else begin : g_flops
+    logic [Width-1:0] mem_q [Depth];
+    always_ff @(posedge clk_i) begin
+      if (push_i) mem_q[wr_q] <= data_i;
+    end
     assign data_o = mem_q[rd_q];
   end
   assign empty_o = cnt_q == '0;

@@ -2,7 +2,8 @@
 // address: tsu::PlanAccess) runs with the sideband and the sust.p texel (tsu_fmt_pack:
 // tsu::PackTexel) alongside, and what leaves is one operation for the issue queue: the access
 // outcome of the address path unless the request trapped early (or is a suq), the address, and
-// the data to store or operate with. II = 1; Latency = 2 RegBounds + 3 RegAddr.
+// the data to store or operate with. II = AddrII (1 by default); Latency = 2 RegBounds + 3 RegAddr,
+// or 2 RegBounds + AddrII + 2 with the address products over AddrII cycles.
 module tsu_address #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TagW = 8,
@@ -11,7 +12,10 @@ module tsu_address #(
   parameter bit EnableNorm = 1'b1,
   parameter bit EnableHalf = 1'b1,
   parameter bit EnableInt = 1'b1,
-  localparam int unsigned Latency = 2 * 32'(RegBounds) + 3 * 32'(RegAddr)
+  // tsu_addrgen's II: an input at most every AddrII cycles (tsu_top spaces them).
+  parameter int unsigned AddrII = 1,
+  localparam int unsigned Latency = 2 * 32'(RegBounds) +
+                                    (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr))
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -45,7 +49,7 @@ module tsu_address #(
   tsu_hw_pkg::side_t side;
   logic [TagW-1:0]   tag;
   logic              side_valid;
-  tsu_delay #(.Width($bits(side_i) + TagW), .Depth(Latency)) u_side (
+  tsu_delay #(.Width($bits(side_i) + TagW), .Depth(Latency), .Interval(AddrII)) u_side (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
@@ -64,7 +68,8 @@ module tsu_address #(
     .RegOut(RegBounds),
     .RegIn (RegAddr),
     .RegMul(RegAddr),
-    .RegSum(RegAddr)
+    .RegSum(RegAddr),
+    .II    (AddrII)
   ) u_addr (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
@@ -120,7 +125,7 @@ module tsu_address #(
     .texel_log2_o(pack_log2),
     .texel_o     (pack_texel)
   );
-  tsu_delay #(.Width(128), .Depth(Latency - PackLat)) u_texel_delay (
+  tsu_delay #(.Width(128), .Depth(Latency - PackLat), .Interval(AddrII)) u_texel_delay (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(pack_valid),

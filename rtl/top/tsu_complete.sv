@@ -111,7 +111,8 @@ module tsu_complete #(
         end
       end
     end
-    c_shift = c_line_data >> {c_off, 3'd0};
+    // The access's bytes (its offset is aligned to its size; the bytes past it are don't care).
+    c_shift = tsu_hw_pkg::access_from_line(c_line_data, c_off);
     c_old = (h_op.size_log2 == 3'd3) ? c_shift[63:0] : {32'd0, c_shift[31:0]};
     // Load data: the accessed bytes (spread into elements at the response port); suq: the value.
     rsp_o.data = '0;
@@ -150,7 +151,9 @@ module tsu_complete #(
   );
 
   assign rmw_line_o = c_line;
-  assign rmw_wdata_o = {64'd0, c_new} << {c_off, 3'd0};
+  // The result at its place in the line (a sured is 4 or 8 bytes; bytes outside the mask are
+  // don't care).
+  assign rmw_wdata_o = tsu_hw_pkg::line_from_access({64'd0, c_new}, {2'b01, h_op.size_log2[0]});
   assign rmw_mask_o = c_mask;
 
   assign c_ready = !cq_empty && (!h_needs_read || !rd_empty) && !rsp_full_i &&
@@ -186,6 +189,12 @@ module tsu_complete #(
   // Read data arrives only for a read that was issued and has not delivered yet.
   a_no_unexpected_read_data: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_rsp_valid_i |-> 32'(reads_i) > 32'(rd_count));
+  // access_from_line and line_from_access rely on it (the address path traps the others).
+  a_access_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      c_ready && h_op.go |-> (c_off & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
+                            h_op.size_log2 <= 3'd4);
+  a_sured_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      c_ready && c_sured |-> h_op.size_log2 == 3'd2 || h_op.size_log2 == 3'd3);
 
   c_forward: cover property (@(posedge clk_i) rmw_push_o && h_fwd != '0 &&
                              hist_line_q[LineW-1:0] == c_line);

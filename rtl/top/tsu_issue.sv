@@ -15,7 +15,8 @@ module tsu_issue #(
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,
   parameter int unsigned Depth = 6,  // issue queue entries: the address path's latency + 2
-  parameter bit QueueRam = 1'b0,     // the issue queue in block RAM (same timing)
+  parameter bit QueueRam = 1'b0,     // the issue and memory-request queues in block RAM
+                                     // (same timing)
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
 ) (
@@ -131,7 +132,8 @@ module tsu_issue #(
     needs_write_h = h_op.go && is_sust_h;
     issue_req.we = needs_write_h;
     issue_req.addr = {line_h, 4'd0};
-    issue_req.wdata = {h_data_hi, h_op.data} << {off_h, 3'd0};
+    // The store's bytes at their place in the line (bytes outside the mask are don't care).
+    issue_req.wdata = tsu_hw_pkg::line_from_access({h_data_hi, h_op.data}, h_op.size_log2);
     issue_req.mask = needs_write_h ? mask_h : 16'd0;
   end
 
@@ -165,7 +167,7 @@ module tsu_issue #(
       mq_in.mask = rmw_mask_i;
     end
   end
-  tsu_fifo #(.Width($bits(mq_in)), .Depth(4)) u_mq (
+  tsu_fifo #(.Width($bits(mq_in)), .Depth(4), .Ram(QueueRam)) u_mq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (mq_push),
@@ -229,6 +231,10 @@ module tsu_issue #(
   /* verilator lint_off SYNCASYNCNET */
   a_mem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_req_valid_o && !mem_req_ready_i |=> mem_req_valid_o && $stable(mq_head));
+  // line_from_access relies on it (the address path traps misaligned accesses).
+  a_store_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      issue_ok && needs_write_h |-> (off_h & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
+                                    h_op.size_log2 <= 3'd4);
   a_mem_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_req_valid_o |-> !$isunknown(mq_head));
   a_reads_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -42,9 +42,14 @@ module tsu_top #(
   parameter int unsigned DescCacheEntries = 16, // descriptor cache; 0: fetch for every request
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,   // outstanding memory reads
-  parameter bit QueueRam = 1'b0,         // the issue queue in block RAM (same timing)
+  parameter bit QueueRam = 1'b0,         // the issue and memory-request queues in block RAM
+                                         // (same timing)
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
+  // Cycles per surface request in address generation: 1 (three whole strided products), or
+  // 2..16 (the products over AddrII cycles, for parts without multipliers: the surface path
+  // then takes a request at most every AddrII cycles).
+  parameter int unsigned AddrII = 1,
   parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
   parameter bit EnableHalf = 1'b1,       // sust.p to HALF_FLOAT formats
   parameter bit EnableInt = 1'b1,        // sust.p to integer formats
@@ -126,7 +131,10 @@ module tsu_top #(
   output logic [31:0]                 perf_tex_lookups_o,
   output logic [31:0]                 perf_tex_misses_o
 );
-  localparam int unsigned AddrLat = 2 * 32'(RegBounds) + 3 * 32'(RegAddr);
+  localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
+                                    (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
+  // Requests inside the address path at once: one per AddrII cycles.
+  localparam int unsigned AddrInFlight = (AddrLat + AddrII - 1) / AddrII;
   localparam int unsigned PW = $clog2(MaxReads + 1);  // counts of pending sureds
   localparam int unsigned LineW = AddrW - 4;
   /* verilator lint_off UNUSEDPARAM */
@@ -137,6 +145,7 @@ module tsu_top #(
   localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
   localparam int unsigned DescCacheSize /*verilator public*/ = DescCacheEntries;
   localparam int unsigned TagWidth /*verilator public*/ = TagW;
+  localparam int unsigned AddrInterval /*verilator public*/ = AddrII;
   localparam int unsigned FmtNorm /*verilator public*/ = 32'(EnableNorm);
   localparam int unsigned FmtHalf /*verilator public*/ = 32'(EnableHalf);
   localparam int unsigned FmtInt /*verilator public*/ = 32'(EnableInt);
@@ -178,7 +187,7 @@ module tsu_top #(
   logic [255:0]        s_rsp_data;
   logic [2:0]          s_rsp_count, s_rsp_trap;
   logic [3:0]          s_rsp_oob;
-  logic                d_valid, d_ready, accept;
+  logic                d_valid, d_ready, accept, issue_ready;
   logic [TagW-1:0]     d_tag;
   tsu_hw_pkg::req_t    d_req;
   tsu_pkg::surf_desc_t desc;
@@ -210,8 +219,20 @@ module tsu_top #(
     .dmem_rsp_ready_o(s_drsp_ready),
     .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
   );
-  // The request enters the fixed-latency address path (the issue stage's credits allow it).
+  // The request enters the fixed-latency address path (the issue stage's credits allow it, and
+  // with AddrII > 1 at most one request every AddrII cycles).
   assign accept = d_valid && d_ready;
+  if (AddrII > 1) begin : g_addr_interval
+    localparam int unsigned GapW = $clog2(AddrII);
+    logic [GapW-1:0] gap_q;  // cycles before the address path takes the next request
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) gap_q <= '0;
+      else gap_q <= accept ? GapW'(AddrII - 1) : gap_q - GapW'(gap_q != '0);
+    end
+    assign d_ready = issue_ready && gap_q == '0;
+  end else begin : g_addr_every_cycle
+    assign d_ready = issue_ready;
+  end
 
   // ---- Decode ---------------------------------------------------------------------------------------------
   tsu_hw_pkg::fmt_info_t fmt;
@@ -245,6 +266,7 @@ module tsu_top #(
     .TagW      (TagW),
     .RegBounds (RegBounds),
     .RegAddr   (RegAddr),
+    .AddrII    (AddrII),
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt)
@@ -279,13 +301,14 @@ module tsu_top #(
     .AddrW   (AddrW),
     .TagW    (TagW),
     .MaxReads(MaxReads),
-    .Depth   (AddrLat + 2),
+    // In block RAM any depth costs the same (and yosys leaves a shallow queue in flip-flops).
+    .Depth   (QueueRam ? AddrLat + 2 : AddrInFlight + 2),
     .QueueRam(QueueRam)
   ) u_issue (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .accept_i       (accept),
-    .ready_o        (d_ready),
+    .ready_o        (issue_ready),
     .valid_i        (a_valid),
     .tag_i          (a_tag),
     .addr_i         (a_addr),

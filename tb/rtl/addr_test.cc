@@ -10,6 +10,10 @@
 #include <sstream>
 
 #include "Vtsu_addrgen.h"
+#include "Vtsu_addrgen_ii3.h"
+#include "Vtsu_addrgen_ii3_tsu_addrgen.h"
+#include "Vtsu_addrgen_ii4.h"
+#include "Vtsu_addrgen_ii4_tsu_addrgen.h"
 #include "Vtsu_addrgen_tsu_addrgen.h"
 #include "Vtsu_surf_addr.h"
 #include "Vtsu_surf_addr_tsu_surf_addr.h"
@@ -144,14 +148,19 @@ struct AddrgenIn {
   uint32_t x = 0, y = 0, z = 0, layer = 0;
 };
 
-struct AddrgenTraits {
-  using Dut = Vtsu_addrgen;
+// Dut: the block at II 1 (three whole products) or a variant whose products take II cycles
+// (the driver leaves II - 1 bubbles after each input, as the block requires).
+template <typename DutT, typename Public>
+struct AddrgenTraitsT {
+  using Dut = DutT;
   using In = AddrgenIn;
   struct Out {
     uint64_t addr;
   };
+  static_assert(Public::AddrWidth == kAddrBits, "the address benches share one address width");
   static constexpr const char* kName = "tsu_addrgen";
-  static int Latency() { return Vtsu_addrgen_tsu_addrgen::Latency; }
+  static int Latency() { return Public::Latency; }
+  static int Interval() { return Public::Interval; }
   static void Drive(Dut* d, const In& a) {
     DriveLayout(d, a.s);
     d->x_byte_i = a.x;
@@ -177,6 +186,9 @@ struct AddrgenTraits {
     return o.str();
   }
 };
+using AddrgenTraits = AddrgenTraitsT<Vtsu_addrgen, Vtsu_addrgen_tsu_addrgen>;
+using AddrgenII3 = AddrgenTraitsT<Vtsu_addrgen_ii3, Vtsu_addrgen_ii3_tsu_addrgen>;
+using AddrgenII4 = AddrgenTraitsT<Vtsu_addrgen_ii4, Vtsu_addrgen_ii4_tsu_addrgen>;
 
 // ---- tsu_surf_addr (bounds + address) ---------------------------------------------------------------
 
@@ -266,13 +278,14 @@ TEST(SurfBounds, CorruptedExpectationIsCaught) {
   std::printf("caught as expected:\n%s\n", r.report.c_str());
 }
 
-TEST(Addrgen, RandomAgainstSurfaceOffset) {
+template <typename Traits>
+void CheckAddrgen(uint64_t seed, uint64_t n) {
   LockstepOptions opt;
-  opt.seed = SeedFromEnv(201);
-  opt.max_cycles = ScaledCount(400000);
-  const uint64_t count = ScaledCount(350000);
-  const auto r = Lockstep<AddrgenTraits>::Run(
-      [count](uint64_t seed) -> Lockstep<AddrgenTraits>::Source {
+  opt.seed = SeedFromEnv(seed);
+  const uint64_t count = ScaledCount(n);
+  opt.max_cycles = count * Traits::Interval() * 8 / 7 + 200;
+  const auto r = Lockstep<Traits>::Run(
+      [count](uint64_t seed) -> typename Lockstep<Traits>::Source {
         auto rng = std::make_shared<Rng>(seed);
         auto left = std::make_shared<uint64_t>(count);
         auto surf = std::make_shared<ResolvedSurface>();
@@ -297,6 +310,20 @@ TEST(Addrgen, RandomAgainstSurfaceOffset) {
       opt);
   ASSERT_TRUE(r.ok) << r.report;
   r.ReportCoverage("tsu_addrgen");
+}
+
+TEST(Addrgen, RandomAgainstSurfaceOffset) { CheckAddrgen<AddrgenTraits>(201, 350000); }
+
+// The products over II cycles (iCE40 configurations): 4 cycles of 4 multiplier bits, and 3 of 6
+// (the multipliers padded to 18 bits), against the same golden function.
+TEST(Addrgen, ProductsOverFourCycles) {
+  ASSERT_EQ(AddrgenII4::Interval(), 4);
+  ASSERT_EQ(AddrgenII4::Latency(), 6);
+  CheckAddrgen<AddrgenII4>(202, 120000);
+}
+TEST(Addrgen, ProductsOverThreeCycles) {
+  ASSERT_EQ(AddrgenII3::Interval(), 3);
+  CheckAddrgen<AddrgenII3>(203, 120000);
 }
 
 TEST(SurfAddr, RandomAgainstPlanAccess) {
