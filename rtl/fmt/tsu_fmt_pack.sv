@@ -6,13 +6,20 @@
 // Stages: [decode, pick each slot's component] -RegMid- [convert: ConvStages registers inside
 // the f32 -> UNORM/SNORM and f32 -> f16 converters, the slots and format info delayed alongside]
 // [saturate integers, assemble] -RegOut-. ConvStages = 2 closes 50 MHz on an iCE40 HX8K.
+//
+// Beats = 4 (for a path that takes a request every 4 cycles or more: tsu_top's AddrII >= 4)
+// converts one slot a cycle through one tsu_fmt_pack_lane instead of four: the request is held
+// (RegMid unused), slot k enters the lane in cycle k + 1, its channel is kept, and the texel is
+// assembled the cycle after the last: Latency = 5 + ConvStages + RegOut, an input at most every
+// 4 cycles (asserted).
 module tsu_fmt_pack #(
   parameter bit EnableNorm = 1'b1,
   parameter bit EnableHalf = 1'b1,
   parameter bit EnableInt = 1'b1,
   parameter bit RegMid = 1'b1,
   parameter int unsigned ConvStages = 2,  // 0..2
-  parameter bit RegOut = 1'b1
+  parameter bit RegOut = 1'b1,
+  parameter int unsigned Beats = 1        // 1: four slots at once; 4: one slot a cycle
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -26,12 +33,13 @@ module tsu_fmt_pack #(
   output logic [127:0]      texel_o   // little-endian texel bytes
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + ConvStages + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ =
+      (Beats > 1 ? 5 : 32'(RegMid)) + ConvStages + 32'(RegOut);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
 
-  // ---- Stage 0: decode and component selection ---------------------------------------------------
-  tsu_hw_pkg::fmt_info_t info_s0, info_s1;
-  logic [127:0] slot_s0;
+  // ---- Stage 0: decode -------------------------------------------------------------------------------
+  tsu_hw_pkg::fmt_info_t info_s0;
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -42,164 +50,203 @@ module tsu_fmt_pack #(
     .info_o (info_s0)
   );
 
-  always_comb begin
-    for (int i = 0; i < 4; i++) begin
-      slot_s0[32*i +: 32] = comps_i[32*info_s0.comp[2*i +: 2] +: 32];
-    end
-  end
-
-  localparam int unsigned MidW = $bits(info_s0) + 128;
-  logic [MidW-1:0] mid_s0, mid_s1;
-  logic            valid_s1;
-  assign mid_s0 = {info_s0, slot_s0};
-  tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_i),
-    .data_i (mid_s0),
-    .valid_o(valid_s1),
-    .data_o (mid_s1)
-  );
-
-  // ---- Stage 1: convert every slot (ConvStages deep), then place the channels ----------------------
-  // Integer saturation and the float pass-through are done here, before the converters' delay,
-  // and their results (`pre`, already masked to the channel width) travel alongside; the last
-  // part only selects each slot's value and assembles the texel.
-  logic [127:0] slot_s1, pre_s1, pre_c;
-  tsu_hw_pkg::fmt_info_t info_c;
-  logic valid_c;
-  assign {info_s1, slot_s1} = mid_s1;
-  tsu_delay #(.Width(MidW), .Depth(ConvStages)) u_conv_side (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_s1),
-    .data_i ({info_s1, pre_s1}),
-    .valid_o(valid_c),
-    .data_o ({info_c, pre_c})
-  );
-
-  logic [127:0] chan;  // converted slot values in [32i +: 32], masked to their width
-  logic [3:0]  norm_sat, norm_tie, half_tie, half_ovf, int_sat;
-
-  for (genvar i = 0; i < 4; i++) begin : g_slot
-    logic [31:0] v, conv_norm, conv_half, conv_int, ch;
-    logic [5:0]  w;
-    assign chan[32*i +: 32] = ch;
-    logic [23:0] norm;
-    logic [15:0] half;
-    assign v = slot_s1[32*i +: 32];
-    assign w = info_s1.bits[6*i +: 6];
-
-    if (EnableNorm) begin : g_norm
-      // Only slot 0 holds a 24-bit channel (UNORM_INT24 depth); the others hold at most 16.
-      tsu_f32_to_norm #(.Stages(ConvStages), .MaxBits(i == 0 ? 24 : 16)) u_norm (
-        .clk_i   (clk_i),
-        .f32_i   (slot_s1[32*i +: 32]),
-        .bits_i  (info_s1.bits[6*i +: 5]),
-        .signed_i(info_s1.kind == tsu_hw_pkg::KindSnorm),
-        .norm_o  (norm),
-        .sat_o   (norm_sat[i]),
-        .tie_o   (norm_tie[i])
-      );
-`ifndef SYNTHESIS
-      /* verilator lint_off SYNCASYNCNET */
-      a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
-          valid_s1 && info_s1.supported && (info_s1.kind == tsu_hw_pkg::KindUnorm ||
-                       info_s1.kind == tsu_hw_pkg::KindSnorm) |->
-          32'(info_s1.bits[6*i +: 6]) <= (i == 0 ? 24 : 16));
-      /* verilator lint_on SYNCASYNCNET */
-`endif
-    end else begin : g_no_norm
-      assign norm = '0;
-      assign norm_sat[i] = 1'b0;
-      assign norm_tie[i] = 1'b0;
-    end
-    assign conv_norm = {8'd0, norm};
-
-    if (EnableHalf) begin : g_half
-      tsu_f32_to_f16 #(.Stages(ConvStages)) u_half (
-        .clk_i     (clk_i),
-        .f32_i     (slot_s1[32*i +: 32]),
-        .f16_o     (half),
-        .tie_o     (half_tie[i]),
-        .overflow_o(half_ovf[i])
-      );
-    end else begin : g_no_half
-      assign half = '0;
-      assign half_tie[i] = 1'b0;
-      assign half_ovf[i] = 1'b0;
-    end
-    assign conv_half = {16'd0, half};
-
-    // Saturating narrowing (OpenCL): u32 to [0, 2^w - 1], s32 to [-2^(w-1), 2^(w-1) - 1]. The
-    // bounds are thermometer masks and the range checks OR trees (u32: no bit at or above w;
-    // s32: bits w-1 and up all equal to the sign), so no comparator sits on this path.
-    logic [31:0] umax, smax, smin;
-    logic        usat, ssat;
-    always_comb begin
-      for (int j = 0; j < 32; j++) begin
-        umax[j] = 6'(j) < w;
-        smax[j] = 6'(j) + 6'd1 < w;
-      end
-      smin = ~smax;
-      usat = (v & ~umax) != 32'd0;
-      ssat = ((v ^ {32{v[31]}}) & ~smax) != 32'd0;
-      int_sat[i] = 1'b0;
-      conv_int = v;
-      if (info_s1.kind == tsu_hw_pkg::KindUint) begin
-        int_sat[i] = usat;
-        conv_int = usat ? umax : v;
-      end else begin
-        int_sat[i] = ssat;
-        conv_int = !ssat ? v : v[31] ? smin : smax;
-      end
-      if (!EnableInt) begin
-        conv_int = '0;
-        int_sat[i] = 1'b0;
-      end
-      // Integers and floats now; UNORM/SNORM/HALF come out of the converters in range.
-      pre_s1[32*i +: 32] = (info_s1.kind == tsu_hw_pkg::KindUint ||
-                            info_s1.kind == tsu_hw_pkg::KindSint) ? conv_int & umax : v;
-    end
-
-    always_comb begin
-      unique case (info_c.kind)
-        tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: ch = conv_norm;
-        tsu_hw_pkg::KindHalf: ch = conv_half;
-        default: ch = pre_c[32*i +: 32];  // UINT, SINT, FLOAT
-      endcase
-      if (3'(i) >= info_c.nfields) ch = '0;
-    end
-  end
-
-  logic [127:0] texel_s1;
-  always_comb begin
-    texel_s1 = '0;
-    unique case (info_c.assembly)
+  // The texel from its channels (slot i's value in chan[32i +: 32], masked to its width and zero
+  // past the format's fields).
+  // (Fields, not the struct: yosys 0.23 reads no struct members of a function's argument.)
+  function automatic logic [127:0] assemble(logic [127:0] chan, logic [3:0] assembly,
+                                            logic srgb_pad, logic supported);
+    assemble = '0;
+    unique case (assembly)
       tsu_hw_pkg::Asm8:
-        texel_s1[31:0] = {chan[103:96], chan[71:64], chan[39:32], chan[7:0]};
+        assemble[31:0] = {chan[103:96], chan[71:64], chan[39:32], chan[7:0]};
       tsu_hw_pkg::Asm16:
-        texel_s1[63:0] = {chan[111:96], chan[79:64], chan[47:32], chan[15:0]};
-      tsu_hw_pkg::Asm32: texel_s1 = {chan[127:96], chan[95:64], chan[63:32], chan[31:0]};
-      tsu_hw_pkg::Asm565: texel_s1[15:0] = {chan[4:0], chan[37:32], chan[68:64]};
-      tsu_hw_pkg::Asm555: texel_s1[15:0] = {1'b0, chan[4:0], chan[36:32], chan[68:64]};
+        assemble[63:0] = {chan[111:96], chan[79:64], chan[47:32], chan[15:0]};
+      tsu_hw_pkg::Asm32: assemble = {chan[127:96], chan[95:64], chan[63:32], chan[31:0]};
+      tsu_hw_pkg::Asm565: assemble[15:0] = {chan[4:0], chan[37:32], chan[68:64]};
+      tsu_hw_pkg::Asm555: assemble[15:0] = {1'b0, chan[4:0], chan[36:32], chan[68:64]};
       tsu_hw_pkg::Asm101010:
-        texel_s1[31:0] = {2'b00, chan[9:0], chan[41:32], chan[73:64]};
+        assemble[31:0] = {2'b00, chan[9:0], chan[41:32], chan[73:64]};
       tsu_hw_pkg::Asm1010102:
-        texel_s1[31:0] = {chan[9:0], chan[41:32], chan[73:64], chan[97:96]};
-      tsu_hw_pkg::Asm248: texel_s1[31:0] = {chan[23:0], chan[39:32]};
-      default: texel_s1[63:0] = {24'd0, chan[39:32], chan[31:0]};  // Asm328
+        assemble[31:0] = {chan[9:0], chan[41:32], chan[73:64], chan[97:96]};
+      tsu_hw_pkg::Asm248: assemble[31:0] = {chan[23:0], chan[39:32]};
+      default: assemble[63:0] = {24'd0, chan[39:32], chan[31:0]};  // Asm328
     endcase
-    if (info_c.srgb_pad) texel_s1[31:24] = 8'hff;  // sRGBx padding channel
-    if (!info_c.supported) texel_s1 = '0;
+    if (srgb_pad) assemble[31:24] = 8'hff;  // sRGBx padding channel
+    if (!supported) assemble = '0;
+  endfunction
+
+  // What both forms give the assembly and the coverage points: a slot's channel coming out of
+  // its lane (cv_*: valid, the request's format info, the lane's flags), and each slot entering
+  // a lane (ci_*: valid, integer saturation; lane_info: the info the lanes read). Struct-typed
+  // signals live here, not in the generate blocks: yosys 0.23 reads no struct members there.
+  logic                  cv_valid, ci_valid;
+  tsu_hw_pkg::fmt_info_t cv_info, lane_info;
+  logic                  cv_norm_sat, cv_norm_tie, cv_half_tie, cv_half_ovf, ci_int_sat;
+  logic                  asm_valid;
+  tsu_hw_pkg::fmt_info_t asm_info;
+  logic [127:0]          asm_chan;
+
+  if (Beats <= 1) begin : g_par
+    // ---- Four slots side by side --------------------------------------------------------------------
+    logic [127:0] slot_s0, slot_s1;
+    always_comb begin
+      for (int i = 0; i < 4; i++) begin
+        slot_s0[32*i +: 32] = comps_i[32*info_s0.comp[2*i +: 2] +: 32];
+      end
+    end
+    localparam int unsigned MidW = $bits(info_s0) + 128;
+    logic valid_s1;
+    tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_i),
+      .data_i ({info_s0, slot_s0}),
+      .valid_o(valid_s1),
+      .data_o ({lane_info, slot_s1})
+    );
+    // The format info alongside the converters.
+    tsu_delay #(.Width($bits(info_s0)), .Depth(ConvStages)) u_conv_side (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_s1),
+      .data_i (lane_info),
+      .valid_o(cv_valid),
+      .data_o (cv_info)
+    );
+    logic [127:0] chan;
+    logic [3:0]   norm_sat, norm_tie, half_tie, half_ovf, int_sat;
+    for (genvar i = 0; i < 4; i++) begin : g_slot
+      logic [31:0] ch;
+      // Only slot 0 holds a 24-bit channel (UNORM_INT24 depth); the others hold at most 16.
+      tsu_fmt_pack_lane #(
+        .EnableNorm(EnableNorm),
+        .EnableHalf(EnableHalf),
+        .EnableInt (EnableInt),
+        .ConvStages(ConvStages),
+        .NormBits  (i == 0 ? 24 : 16)
+      ) u_lane (
+        .clk_i     (clk_i),
+        .rst_ni    (rst_ni),
+        .v_i       (slot_s1[32*i +: 32]),
+        .bits_i    (lane_info.bits[6*i +: 6]),
+        .kind_i    (lane_info.kind),
+        .ch_o      (ch),
+        .int_sat_o (int_sat[i]),
+        .norm_sat_o(norm_sat[i]),
+        .norm_tie_o(norm_tie[i]),
+        .half_tie_o(half_tie[i]),
+        .half_ovf_o(half_ovf[i])
+      );
+      assign chan[32*i +: 32] = 3'(i) >= cv_info.nfields ? '0 : ch;
+`ifndef SYNTHESIS
+      if (EnableNorm) begin : g_norm_width
+        /* verilator lint_off SYNCASYNCNET */
+        a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
+            valid_s1 && lane_info.supported && (lane_info.kind == tsu_hw_pkg::KindUnorm ||
+                         lane_info.kind == tsu_hw_pkg::KindSnorm) |->
+            32'(lane_info.bits[6*i +: 6]) <= (i == 0 ? 24 : 16));
+        /* verilator lint_on SYNCASYNCNET */
+      end
+`endif
+    end
+    assign cv_norm_sat = norm_sat != '0;
+    assign cv_norm_tie = norm_tie != '0;
+    assign cv_half_tie = half_tie != '0;
+    assign cv_half_ovf = half_ovf != '0;
+    assign ci_valid = valid_s1;
+    assign ci_int_sat = int_sat != '0;
+    assign asm_valid = cv_valid;
+    assign asm_info = cv_info;
+    assign asm_chan = chan;
+  end else begin : g_serial
+    // ---- One slot a cycle -----------------------------------------------------------------------
+    logic [127:0]          comps_q;
+    logic [2:0]            beat_q;  // 1..4: slot beat_q - 1 enters the lane; 0: idle
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) beat_q <= '0;
+      else if (valid_i) beat_q <= 3'd1;
+      else if (beat_q != '0) beat_q <= beat_q == 3'd4 ? 3'd0 : beat_q + 3'd1;
+    end
+    always_ff @(posedge clk_i) begin
+      if (valid_i) begin
+        lane_info <= info_s0;
+        comps_q <= comps_i;
+      end
+    end
+    logic [1:0]  k;
+    logic [31:0] v, ch;
+    logic        int_sat;
+    assign k = 2'(beat_q - 3'd1);
+    assign v = comps_q[32*lane_info.comp[2*k +: 2] +: 32];
+    tsu_fmt_pack_lane #(
+      .EnableNorm(EnableNorm),
+      .EnableHalf(EnableHalf),
+      .EnableInt (EnableInt),
+      .ConvStages(ConvStages),
+      .NormBits  (24)
+    ) u_lane (
+      .clk_i     (clk_i),
+      .rst_ni    (rst_ni),
+      .v_i       (v),
+      .bits_i    (lane_info.bits[6*k +: 6]),
+      .kind_i    (lane_info.kind),
+      .ch_o      (ch),
+      .int_sat_o (int_sat),
+      .norm_sat_o(cv_norm_sat),
+      .norm_tie_o(cv_norm_tie),
+      .half_tie_o(cv_half_tie),
+      .half_ovf_o(cv_half_ovf)
+    );
+    // The slot and its request's info alongside the lane (the next request may be held already
+    // when a converted channel comes out).
+    logic [1:0] k_c;
+    tsu_delay #(.Width(2 + $bits(info_s0)), .Depth(ConvStages)) u_conv_side (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(beat_q != '0),
+      .data_i ({k, lane_info}),
+      .valid_o(cv_valid),
+      .data_o ({k_c, cv_info})
+    );
+    // The channels of the request being assembled; the last one also keeps its info.
+    logic [127:0]          chan_q;
+    tsu_hw_pkg::fmt_info_t asm_lane_info;
+    logic                  asm_valid_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) asm_valid_q <= 1'b0;
+      else asm_valid_q <= cv_valid && k_c == 2'd3;
+    end
+    always_ff @(posedge clk_i) begin
+      if (cv_valid) chan_q[32*k_c +: 32] <= {1'b0, k_c} >= cv_info.nfields ? '0 : ch;
+      if (cv_valid && k_c == 2'd3) asm_lane_info <= cv_info;
+    end
+    assign ci_valid = beat_q != '0;
+    assign ci_int_sat = int_sat;
+    assign asm_valid = asm_valid_q;
+    assign asm_info = asm_lane_info;
+    assign asm_chan = chan_q;
+    logic unused_mid;
+    assign unused_mid = RegMid;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        valid_i |-> beat_q == '0 || beat_q == 3'd4)
+      else $error("tsu_fmt_pack: an input inside the interval (Beats %0d)", Beats);
+    a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        beat_q != '0 && lane_info.supported && (lane_info.kind == tsu_hw_pkg::KindUnorm ||
+                         lane_info.kind == tsu_hw_pkg::KindSnorm) |->
+        32'(lane_info.bits[6*k +: 6]) <= (k == 2'd0 ? 24 : 16));
+    /* verilator lint_on SYNCASYNCNET */
+`endif
   end
 
   logic [131:0] out_s1, out_s2;
-  assign out_s1 = {info_c.supported, info_c.texel_log2, texel_s1};
+  assign out_s1 = {asm_info.supported, asm_info.texel_log2,
+                   assemble(asm_chan, asm_info.assembly, asm_info.srgb_pad, asm_info.supported)};
   tsu_pipe_reg #(.Width(132), .Enable(RegOut)) u_out (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(valid_c),
+    .valid_i(asm_valid),
     .data_i (out_s1),
     .valid_o(valid_o),
     .data_o (out_s2)
@@ -213,52 +260,53 @@ module tsu_fmt_pack #(
   a_texel_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o && supported_o |-> texel_log2_o <= 3'd4);
   a_legal_kind: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_c && info_c.supported |-> info_c.kind <= 3'(tsu_hw_pkg::KindFloat));
+      cv_valid && cv_info.supported |-> cv_info.kind <= 3'(tsu_hw_pkg::KindFloat));
 
-  c_unsupported: cover property (@(posedge clk_i) valid_c && !info_c.supported);
-  c_kind_unorm: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                info_c.kind == tsu_hw_pkg::KindUnorm);
-  c_kind_snorm: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                info_c.kind == tsu_hw_pkg::KindSnorm);
-  c_kind_uint: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                               info_c.kind == tsu_hw_pkg::KindUint);
-  c_kind_sint: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                               info_c.kind == tsu_hw_pkg::KindSint);
-  c_kind_half: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                               info_c.kind == tsu_hw_pkg::KindHalf);
-  c_kind_float: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                info_c.kind == tsu_hw_pkg::KindFloat);
-  c_asm_565: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                             info_c.assembly == tsu_hw_pkg::Asm565);
-  c_asm_555: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                             info_c.assembly == tsu_hw_pkg::Asm555);
-  c_asm_101010: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                info_c.assembly == tsu_hw_pkg::Asm101010);
-  c_asm_1010102: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                 info_c.assembly == tsu_hw_pkg::Asm1010102);
-  c_asm_248: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                             info_c.assembly == tsu_hw_pkg::Asm248);
-  c_asm_328: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                             info_c.assembly == tsu_hw_pkg::Asm328);
-  c_srgb_pad: cover property (@(posedge clk_i) valid_c && info_c.supported && info_c.srgb_pad);
-  c_unorm_saturate: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                    info_c.kind == tsu_hw_pkg::KindUnorm && norm_sat != 4'd0);
-  c_snorm_saturate: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                    info_c.kind == tsu_hw_pkg::KindSnorm && norm_sat != 4'd0);
-  c_norm_tie: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                              (info_c.kind == tsu_hw_pkg::KindUnorm ||
-                               info_c.kind == tsu_hw_pkg::KindSnorm) && norm_tie != 4'd0);
-  c_half_tie: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                              info_c.kind == tsu_hw_pkg::KindHalf && half_tie != 4'd0);
-  c_half_overflow: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-                                   info_c.kind == tsu_hw_pkg::KindHalf && half_ovf != 4'd0);
-  c_uint_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                   info_s1.kind == tsu_hw_pkg::KindUint && int_sat != 4'd0);
-  c_sint_saturate: cover property (@(posedge clk_i) valid_s1 && info_s1.supported &&
-                                   info_s1.kind == tsu_hw_pkg::KindSint && int_sat != 4'd0);
+  c_unsupported: cover property (@(posedge clk_i) cv_valid && !cv_info.supported);
+  c_kind_unorm: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                cv_info.kind == tsu_hw_pkg::KindUnorm);
+  c_kind_snorm: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                cv_info.kind == tsu_hw_pkg::KindSnorm);
+  c_kind_uint: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                               cv_info.kind == tsu_hw_pkg::KindUint);
+  c_kind_sint: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                               cv_info.kind == tsu_hw_pkg::KindSint);
+  c_kind_half: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                               cv_info.kind == tsu_hw_pkg::KindHalf);
+  c_kind_float: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                cv_info.kind == tsu_hw_pkg::KindFloat);
+  c_asm_565: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                             cv_info.assembly == tsu_hw_pkg::Asm565);
+  c_asm_555: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                             cv_info.assembly == tsu_hw_pkg::Asm555);
+  c_asm_101010: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                cv_info.assembly == tsu_hw_pkg::Asm101010);
+  c_asm_1010102: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                 cv_info.assembly == tsu_hw_pkg::Asm1010102);
+  c_asm_248: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                             cv_info.assembly == tsu_hw_pkg::Asm248);
+  c_asm_328: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                             cv_info.assembly == tsu_hw_pkg::Asm328);
+  c_srgb_pad: cover property (@(posedge clk_i) cv_valid && cv_info.supported && cv_info.srgb_pad);
+  c_unorm_saturate: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                    cv_info.kind == tsu_hw_pkg::KindUnorm && cv_norm_sat);
+  c_snorm_saturate: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                    cv_info.kind == tsu_hw_pkg::KindSnorm && cv_norm_sat);
+  c_norm_tie: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                              (cv_info.kind == tsu_hw_pkg::KindUnorm ||
+                               cv_info.kind == tsu_hw_pkg::KindSnorm) && cv_norm_tie);
+  c_half_tie: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                              cv_info.kind == tsu_hw_pkg::KindHalf && cv_half_tie);
+  c_half_overflow: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&
+                                   cv_info.kind == tsu_hw_pkg::KindHalf && cv_half_ovf);
+  c_uint_saturate: cover property (@(posedge clk_i) ci_valid && lane_info.supported &&
+                                   lane_info.kind == tsu_hw_pkg::KindUint && ci_int_sat);
+  c_sint_saturate: cover property (@(posedge clk_i) ci_valid && lane_info.supported &&
+                                   lane_info.kind == tsu_hw_pkg::KindSint && ci_int_sat);
   /* verilator lint_on SYNCASYNCNET */
 `endif
-  logic unused_info;  // pack needs no component map after stage 0, nor legality
-  assign unused_info = ^{info_s0.legal, info_c.legal, info_c.comp, info_c.bits, info_s1};  // s1: the
-  // converters read only the kind and the widths
+  logic unused_info;  // pack needs no legality, nor (after the lanes) the widths and map
+  assign unused_info = ^{info_s0.legal, asm_info.legal, asm_info.comp, asm_info.bits,
+                         asm_info.kind, asm_info.nfields, cv_info, lane_info, cv_norm_sat,
+                         cv_norm_tie, cv_half_tie, cv_half_ovf, ci_int_sat, ci_valid};
 endmodule

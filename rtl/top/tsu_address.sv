@@ -40,7 +40,11 @@ module tsu_address #(
   // The sust.p pack runs beside the address path; its converters take as many of the path's
   // cycles as they can use (up to 2 registers inside), so the pack never sets the latency.
   // Without converters (EnableNorm = EnableHalf = 0) the texel delay takes the slack instead.
-  localparam int unsigned PackBase = 32'(RegBounds) + 32'(RegAddr);
+  // With the address path at AddrII >= 4 the pack converts one slot a cycle (Beats 4: one
+  // converter lane instead of four), and its first registers hold the request.
+  localparam int unsigned PackBeats = AddrII >= 4 ? 4 : 1;
+  localparam int unsigned PackBase = PackBeats > 1 ? 5 + 32'(RegAddr)
+                                                   : 32'(RegBounds) + 32'(RegAddr);
   localparam int unsigned PackConv = !(EnableNorm || EnableHalf) ? 0
                                    : (Latency - PackBase >= 2) ? 2 : Latency - PackBase;
   localparam int unsigned PackLat = PackBase + PackConv;
@@ -112,7 +116,8 @@ module tsu_address #(
     .EnableInt (EnableInt),
     .RegMid    (RegBounds),
     .ConvStages(PackConv),
-    .RegOut    (RegAddr)
+    .RegOut    (RegAddr),
+    .Beats     (PackBeats)
   ) u_pack (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

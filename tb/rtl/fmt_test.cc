@@ -12,6 +12,8 @@
 #include "Vtsu_fmt_pack.h"
 #include "Vtsu_fmt_pack_lite.h"
 #include "Vtsu_fmt_pack_lite_tsu_fmt_pack.h"
+#include "Vtsu_fmt_pack_serial.h"
+#include "Vtsu_fmt_pack_serial_tsu_fmt_pack.h"
 #include "Vtsu_fmt_pack_tsu_fmt_pack.h"
 #include "Vtsu_fmt_unpack.h"
 #include "Vtsu_fmt_unpack_tsu_fmt_unpack.h"
@@ -134,6 +136,22 @@ struct PackTraits {
   static std::string Describe(const In& in) { return DescribePack(in); }
 };
 
+// One slot a cycle (Beats 4, the pack of a unit whose address path takes a request every 4
+// cycles or more): the same golden function, an input every 4 cycles.
+struct PackSerialTraits {
+  using Dut = Vtsu_fmt_pack_serial;
+  using In = PackIn;
+  using Out = PackOut;
+  static constexpr const char* kName = "tsu_fmt_pack (Beats=4)";
+  static int Latency() { return Vtsu_fmt_pack_serial_tsu_fmt_pack::Latency; }
+  static int Interval() { return Vtsu_fmt_pack_serial_tsu_fmt_pack::Interval; }
+  static void Drive(Dut* d, const In& in) { DrivePack(d, in); }
+  static Out Sample(const Dut& d) { return SamplePack(d); }
+  static Out Expect(const In& in) { return ExpectPack(in, Config::kFull); }
+  static std::string Diff(const Out& e, const Out& g) { return DiffPack(e, g); }
+  static std::string Describe(const In& in) { return DescribePack(in); }
+};
+
 struct PackLiteTraits {
   using Dut = Vtsu_fmt_pack_lite;
   using In = PackIn;
@@ -223,27 +241,35 @@ template <typename T>
 LockstepResult RunVector(const std::vector<PackIn>& cases, uint64_t seed) {
   LockstepOptions opt;
   opt.seed = seed;
-  opt.max_cycles = cases.size() * 2 + 100;
+  opt.max_cycles = cases.size() * 2 * IntervalOf<T>::Get() + 100;
   return Lockstep<T>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
 }
 
-TEST(FmtPack, RandomAgainstPackTexel) {
+template <typename T>
+void CheckRandomPack(uint64_t seed, uint64_t n) {
   LockstepOptions opt;
-  opt.seed = SeedFromEnv(401);
-  opt.max_cycles = ScaledCount(1200000);
-  const auto r = Lockstep<PackTraits>::Run(
-      [](uint64_t seed) {
-        return CountedSource<PackIn>(seed, ScaledCount(1000000),
-                                     [](Rng& rng, PackIn* in) { *in = RandomPack(rng); });
+  opt.seed = SeedFromEnv(seed);
+  const uint64_t count = ScaledCount(n);
+  opt.max_cycles = count * IntervalOf<T>::Get() * 6 / 5 + 200;
+  const auto r = Lockstep<T>::Run(
+      [count](uint64_t s) {
+        return CountedSource<PackIn>(s, count, [](Rng& rng, PackIn* in) { *in = RandomPack(rng); });
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
   r.ReportCoverage("tsu_fmt_pack");
 }
 
+TEST(FmtPack, RandomAgainstPackTexel) { CheckRandomPack<PackTraits>(401, 1000000); }
+TEST(FmtPackSerial, RandomAgainstPackTexel) {
+  ASSERT_EQ(PackSerialTraits::Interval(), 4);
+  CheckRandomPack<PackSerialTraits>(411, 300000);
+}
+
 // Every f16 value, every tie half-way between two adjacent f16 values, and the floats on either
 // side of each tie, through all four slots of RGBA/HALF_FLOAT.
-TEST(FmtPack, EveryF16ValueAndTie) {
+template <typename T>
+void CheckEveryF16ValueAndTie(uint64_t seed) {
   std::vector<PackIn> cases;
   for (uint32_t h = 0; h < 0x10000; ++h) {
     const uint16_t hh = static_cast<uint16_t>(h);
@@ -262,16 +288,19 @@ TEST(FmtPack, EveryF16ValueAndTie) {
     for (int i = 0; i < 4; ++i) in.comps[i] = v[(i + h) % 4];  // every slot sees every kind
     cases.push_back(in);
   }
-  const auto r = RunVector<PackTraits>(cases, SeedFromEnv(402));
+  const auto r = RunVector<T>(cases, SeedFromEnv(seed));
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
   std::printf("%s (65536 f16 values, 65536 ties and their neighbours)\n",
-              r.Summary("tsu_fmt_pack").c_str());
+              r.Summary(T::kName).c_str());
 }
+TEST(FmtPack, EveryF16ValueAndTie) { CheckEveryF16ValueAndTie<PackTraits>(402); }
+TEST(FmtPackSerial, EveryF16ValueAndTie) { CheckEveryF16ValueAndTie<PackSerialTraits>(412); }
 
 // Every code of every UNORM/SNORM channel up to 16 bits: the value that decodes to it, the
 // midpoint to the next code (a tie in exact arithmetic) and the floats either side of it.
-TEST(FmtPack, EveryNormCodeAndMidpoint) {
+template <typename T>
+void CheckEveryNormCodeAndMidpoint(uint64_t seed) {
   struct F {
     ChannelOrder o;
     ChannelType t;
@@ -309,16 +338,21 @@ TEST(FmtPack, EveryNormCodeAndMidpoint) {
       cases.push_back(in);
     }
   }
-  const auto r = RunVector<PackTraits>(cases, SeedFromEnv(403));
+  const auto r = RunVector<T>(cases, SeedFromEnv(seed));
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
-  std::printf("%s (every code of 8 norm formats, %zu texels)\n", r.Summary("tsu_fmt_pack").c_str(),
+  std::printf("%s (every code of 8 norm formats, %zu texels)\n", r.Summary(T::kName).c_str(),
               cases.size());
+}
+TEST(FmtPack, EveryNormCodeAndMidpoint) { CheckEveryNormCodeAndMidpoint<PackTraits>(403); }
+TEST(FmtPackSerial, EveryNormCodeAndMidpoint) {
+  CheckEveryNormCodeAndMidpoint<PackSerialTraits>(413);
 }
 
 // Saturating integer narrowing: every value in [-2^16 - 2, 2^16 + 2] into 8- and 16-bit
 // signed and unsigned channels.
-TEST(FmtPack, EveryIntegerBoundary) {
+template <typename T>
+void CheckEveryIntegerBoundary(uint64_t seed) {
   std::vector<PackIn> cases;
   for (ChannelType t : {ChannelType::kSignedInt8, ChannelType::kUnsignedInt8,
                         ChannelType::kSignedInt16, ChannelType::kUnsignedInt16}) {
@@ -330,10 +364,12 @@ TEST(FmtPack, EveryIntegerBoundary) {
       cases.push_back(in);
     }
   }
-  const auto r = RunVector<PackTraits>(cases, SeedFromEnv(404));
+  const auto r = RunVector<T>(cases, SeedFromEnv(seed));
   ASSERT_TRUE(r.ok) << r.report;
-  std::printf("%s (integer saturation sweep)\n", r.Summary("tsu_fmt_pack").c_str());
+  std::printf("%s (integer saturation sweep)\n", r.Summary(T::kName).c_str());
 }
+TEST(FmtPack, EveryIntegerBoundary) { CheckEveryIntegerBoundary<PackTraits>(404); }
+TEST(FmtPackSerial, EveryIntegerBoundary) { CheckEveryIntegerBoundary<PackSerialTraits>(414); }
 
 TEST(FmtPackLite, DroppedFormatsAreUnsupportedTheRestExact) {
   LockstepOptions opt;
