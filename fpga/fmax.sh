@@ -56,7 +56,7 @@ row() {  # block -> one table row
   for s in "${sets[@]+"${sets[@]}"}"; do
     [[ "${s%%.*}" == "$b" ]] && { local kv="${s#*.}"; chp+="chparam -set ${kv%%=*} ${kv#*=} $b; "; }
   done
-  yosys -q -p "read_verilog -defer -sv $files; $chp hierarchy -top $b; proc; write_json $d/ports.json" \
+  yosys -q -p "read_verilog -defer -sv $files; $chp hierarchy -top $b; proc; flatten; opt_clean; opt -full; wreduce; opt_clean; write_json $d/ports.json" \
     > "$d/ports.log" 2>&1 || { echo "| $b | yosys failed (see $d) | | |"; return; }
   python3 "$root/fpga/fmax_wrap.py" "$d/ports.json" "$b" > "$d/wrap.sv" 2> "$d/wrap.log"
   yosys -q -p "read_verilog -defer -sv $files $d/wrap.sv; $chp hierarchy -top tsu_fmax_wrap; synth_ice40 -top tsu_fmax_wrap -json $d/net.json" \

@@ -196,6 +196,7 @@ class Bench {
   std::deque<CfgCommand> cfg_q_;
   std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
   std::vector<uint64_t> restore_due_;
+  uint64_t next_restore_ = ~0ull;   // the earliest restore_due_ of a changed slot (none: ~0)
   struct LogEntry {
     uint64_t cycle, n;  // n: the transaction (TxnOf), unless cfg is set
     uint32_t tag;
@@ -205,11 +206,16 @@ class Bench {
   std::deque<LogEntry> log_;  // the last `window` entries (formatted only on a mismatch)
   // Each accepted transaction is stored once, here, from its acceptance until it has left both
   // the response queue and the log's window; rsp_q_ and log_ name it by number.
-  std::deque<Txn> txns_;
-  uint64_t txn_base_ = 0;  // the number of txns_.front()
-  const Txn& TxnOf(uint64_t n) const { return txns_[n - txn_base_]; }
+  // A ring indexed by transaction number (n & mask): a Txn is larger than a deque node, so a
+  // deque allocated and freed one node per transaction. Grows (doubling) when full.
+  std::vector<Txn> txns_ = std::vector<Txn>(64);
+  uint64_t txn_base_ = 0;  // the oldest stored transaction's number
+  uint64_t txn_end_ = 0;   // one past the newest
+  const Txn& TxnOf(uint64_t n) const { return txns_[n & (txns_.size() - 1)]; }
+  void StoreTxn(uint64_t n, Txn&& t);
   void ReleaseTxns(uint64_t next_n);
   Held rsp_held_, mem_held_;
+  std::array<ClassStats, kTxnClasses> class_stats_{};  // into res_->per_class when the run ends
   bool failed_ = false;
   bool write_corrupted_ = false;  // opt_.corrupt_write has been applied
 };
@@ -343,6 +349,7 @@ void Bench<Dut, Root>::Bind() {
   for (uint64_t h = surfs.size(); h < static_cast<uint64_t>(kPoolEntries); ++h) WriteSlot(h, DescImage{});
   slot_changed_.assign(kPoolEntries, false);
   restore_due_.assign(kPoolEntries, 0);
+  next_restore_ = ~0ull;
   // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
   for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, kPoolBase},
                                  std::pair{CfgOp::kSetPoolEntries, static_cast<uint64_t>(kPoolEntries)}}) {
@@ -438,6 +445,10 @@ void Bench<Dut, Root>::ApplyCfg(const CfgCommand& c) {
   SetSlot(c.data, c.image);
   slot_changed_[c.data] = c.image != EncodeSurface(stim_.surfaces()[c.data]);
   restore_due_[c.data] = cycle_ + 16 + rng_() % 240;
+  next_restore_ = ~0ull;
+  for (size_t k = 0; k < slot_changed_.size(); ++k) {
+    if (slot_changed_[k]) next_restore_ = std::min(next_restore_, restore_due_[k]);
+  }
 }
 
 // A descriptor-port read must be a line of an in-range slot or, with the texture path, of a
@@ -501,10 +512,22 @@ template <class Dut, class Root>
 void Bench<Dut, Root>::ReleaseTxns(uint64_t next_n) {
   const uint64_t keep_log = next_n > static_cast<uint64_t>(opt_.window) ? next_n - opt_.window : 0;
   const uint64_t keep = rsp_q_.empty() ? keep_log : std::min(keep_log, rsp_q_.front().n);
-  while (!txns_.empty() && txn_base_ < keep) {
-    txns_.pop_front();
-    ++txn_base_;
+  // Released slots are reused as they are (overwritten by the next StoreTxn).
+  if (keep > txn_base_) txn_base_ = std::min(keep, txn_end_);
+}
+
+template <class Dut, class Root>
+void Bench<Dut, Root>::StoreTxn(uint64_t n, Txn&& t) {
+  if (txn_base_ == txn_end_) txn_base_ = txn_end_ = n;  // empty: start at n
+  if (txn_end_ - txn_base_ == txns_.size()) {  // full: double, keeping each at n & mask
+    std::vector<Txn> grown(2 * txns_.size());
+    for (uint64_t k = txn_base_; k < txn_end_; ++k) {
+      grown[k & (grown.size() - 1)] = std::move(txns_[k & (txns_.size() - 1)]);
+    }
+    txns_.swap(grown);
   }
+  txns_[n & (txns_.size() - 1)] = std::move(t);
+  txn_end_ = n + 1;
 }
 
 template <class Dut, class Root>
@@ -539,7 +562,7 @@ void Bench<Dut, Root>::CheckResponse(uint64_t cycle) {
   bool differs = false;
   for (int i = 0; i < nf; ++i) differs |= f[i].exp != f[i].got;
   const Txn& txn = TxnOf(e.n);
-  ClassStats& cs = res_->per_class[txn.cls];
+  ClassStats& cs = class_stats_[static_cast<int>(txn.cls)];
   ++cs.checked;
   if (differs) {
     ++cs.mismatches;
@@ -665,7 +688,12 @@ void Bench<Dut, Root>::Run() {
     }
     // Drive the inputs for this cycle.
     if (!have && sent < total && !tex_rebind) {
-      cur = opt_.script.empty() ? stim_.Next() : opt_.script[sent];
+      // Not a conditional expression: its type would be const Txn, and a copy per request.
+      if (opt_.script.empty()) {
+        cur = stim_.Next();
+      } else {
+        cur = opt_.script[sent];
+      }
       have = true;
       // A format rotation rebinds its slots before this request (configuration goes first).
       for (uint64_t h : stim_.TakeRotation()) {
@@ -687,8 +715,7 @@ void Bench<Dut, Root>::Run() {
     dut_->req_valid_i = have && offered;
     if (have) DriveRequest(cur, tag);
     if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
-      bool due = false;
-      for (size_t k = 0; k < slot_changed_.size(); ++k) due = due || (slot_changed_[k] && restore_due_[k] <= cycle_);
+      const bool due = next_restore_ <= cycle_;
       if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
     }
     dut_->cfg_valid_i = !cfg_q_.empty();
@@ -758,8 +785,7 @@ void Bench<Dut, Root>::Run() {
       }
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
       log_.push_back({cycle_, n, tag, r, {}});
-      if (txns_.empty()) txn_base_ = n;
-      txns_.push_back(std::move(cur));
+      StoreTxn(n, std::move(cur));
       ReleaseTxns(n + 1);
       tag = (tag + 1) & 0xFF;
       have = offered = false;
@@ -789,6 +815,12 @@ void Bench<Dut, Root>::Run() {
     Tick();
   }
   res_->cycles = cycle_;
+  for (int c = 0; c < kTxnClasses; ++c) {
+    if (class_stats_[c].checked == 0 && class_stats_[c].mismatches == 0) continue;
+    ClassStats& cs = res_->per_class[kTxnClassNames[c]];
+    cs.checked += class_stats_[c].checked;
+    cs.mismatches += class_stats_[c].mismatches;
+  }
   res_->tex_cache_lookups = dut_->perf_tex_lookups_o;
   res_->tex_cache_misses = dut_->perf_tex_misses_o;
   for (uint64_t a : opt_.probe_bytes) res_->probed[a] = dut_mem_.ReadByte(a);

@@ -28,7 +28,7 @@ Txn SuredAtOrigin(const ResolvedSurface& s, uint64_t h, RedOp op, DataType type,
   t.req.handle = h;
   PlaceCoords(s.desc.dim, 0, 0, 0, 0, t.req.coords);
   t.req.data[0] = operand;
-  t.cls = "sured";
+  t.cls = TxnClass::kSured;
   return t;
 }
 

@@ -87,6 +87,18 @@ bool Mix::Parse(const std::string& spec_in, std::string* error) {
 
 Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
     : rng_(seed), mix_(mix), entries_(table_entries) {
+  static const std::map<std::string, Kind> kKinds = {
+      {"suld", Kind::kSuld},       {"sust", Kind::kSust},           {"sured", Kind::kSured},
+      {"suq", Kind::kSuq},         {"tex", Kind::kTex},             {"chain", Kind::kChain},
+      {"store_load", Kind::kStoreLoad}, {"store_tex", Kind::kStoreTex},
+      {"bad_handle", Kind::kBadHandle}, {"illegal", Kind::kIllegal}};
+  for (const auto& [name, w] : mix_.weights) {  // the map's order: a seed draws as before
+    const auto k = kKinds.find(name);
+    if (k == kKinds.end() || w <= 0) continue;
+    picks_.push_back({k->second, w});
+    pick_total_ += w;
+  }
+  if (picks_.empty()) picks_.push_back({Kind::kSuld, pick_total_ = 1});  // Mix::Parse refuses this
   // Small surfaces (so random accesses collide often), bases 1 MiB apart; the last handle of
   // the table stays unbound.
   const size_t n = table_entries - 1 > 0 ? static_cast<size_t>(table_entries - 1) : 1;
@@ -232,7 +244,7 @@ Txn Stimulus::Tex(int texture) {
   Txn t;
   t.in = op.in;
   t.req = op.req;
-  t.cls = "tex";
+  t.cls = TxnClass::kTex;
   t.texture = how.empty() ? i : -1;
   std::ostringstream d;
   d << op.ptx << "  texture h" << handle;
@@ -242,12 +254,12 @@ Txn Stimulus::Tex(int texture) {
   return t;
 }
 
-Txn Stimulus::Random(const std::string& kind, int surface) {
-  if (kind == "tex" && !textures_.empty()) return Tex();
+Txn Stimulus::Random(Kind kind, int surface) {
+  if (kind == Kind::kTex && !textures_.empty()) return Tex();
   Txn t;
   Instruction& in = t.in;
   Request& rq = t.req;
-  const bool sust_p = kind == "sust" && Chance(rng_, 40);
+  const bool sust_p = kind == Kind::kSust && Chance(rng_, 40);
   // Most sust.p go to the rotating slots, which cycle through every format.
   const bool rotating = sust_p && rotating0_ < surfaces_.size() && Chance(rng_, kRotatingSustPercent);
   const size_t h = surface >= 0 ? static_cast<size_t>(surface)
@@ -272,11 +284,11 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
     if (Chance(rng_, 5)) return 0x7FC00000u;
     return FloatBits(static_cast<float>(Uniform(rng_, -1500000, 1500000)) / 1000000.0f);
   };
-  if (kind == "suq") {
+  if (kind == Kind::kSuq) {
     in.opcode = Opcode::kSuq;
     in.query = static_cast<QueryKind>(Uniform(rng_, 0, kCount<QueryKind> - 1));
     in.type = DataType::kB32;
-  } else if (kind == "sured") {
+  } else if (kind == Kind::kSured) {
     in.opcode = Opcode::kSured;
     in.addressing = Chance(rng_, 60) ? Addressing::kByte : Addressing::kSample;
     in.red_op = static_cast<RedOp>(Uniform(rng_, 0, kCount<RedOp> - 1));
@@ -307,7 +319,7 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
     Coords(s, in.geom, tb, tb, &rq);
     for (int i = 0; i < 4; ++i) rq.data[i] = data32(int_fmt);
   } else {  // suld.b / sust.b (and tex without textures: suld)
-    in.opcode = kind == "sust" ? Opcode::kSust : Opcode::kSuld;
+    in.opcode = kind == Kind::kSust ? Opcode::kSust : Opcode::kSuld;
     in.addressing = Addressing::kByte;
     static const DataType kTypes[] = {DataType::kB8, DataType::kB16, DataType::kB32, DataType::kB64};
     do {
@@ -318,7 +330,10 @@ Txn Stimulus::Random(const std::string& kind, int surface) {
     Coords(s, in.geom, 1, size, &rq);
     for (int i = 0; i < 4; ++i) rq.data[i] = (static_cast<uint64_t>(rng_()) << 32) ^ rng_();
   }
-  t.cls = std::string(Name(in.opcode));
+  t.cls = in.opcode == Opcode::kSust    ? TxnClass::kSust
+          : in.opcode == Opcode::kSured ? TxnClass::kSured
+          : in.opcode == Opcode::kSuq   ? TxnClass::kSuq
+                                        : TxnClass::kSuld;
   return t;
 }
 
@@ -333,23 +348,21 @@ Txn Stimulus::Next() {
     rotated_.push_back(h);
   }
   if (!queued_.empty()) {
-    Txn t = queued_.back();
+    Txn t = std::move(queued_.back());
     queued_.pop_back();
     return t;
   }
-  int total = 0;
-  for (const auto& [n, w] : mix_.weights) total += w;
-  int pick = static_cast<int>(Uniform(rng_, 0, total - 1));
-  std::string kind;
-  for (const auto& [n, w] : mix_.weights) {
+  int pick = static_cast<int>(Uniform(rng_, 0, pick_total_ - 1));
+  Kind kind = Kind::kSuld;
+  for (const auto& [k, w] : picks_) {
     if (pick < w) {
-      kind = n;
+      kind = k;
       break;
     }
     pick -= w;
   }
-  if (kind == "chain") {  // 2..8 sureds to one address, back to back
-    Txn first = Random("sured");
+  if (kind == Kind::kChain) {  // 2..8 sureds to one address, back to back
+    Txn first = Random(Kind::kSured);
     const int n = static_cast<int>(Uniform(rng_, 2, 8));
     for (int i = 1; i < n; ++i) {
       Txn t = first;
@@ -358,31 +371,31 @@ Txn Stimulus::Next() {
     }
     return first;
   }
-  if (kind == "store_load") {  // sust.b then suld.b of the same bytes
-    Txn st = Random("sust");
+  if (kind == Kind::kStoreLoad) {  // sust.b then suld.b of the same bytes
+    Txn st = Random(Kind::kSust);
     if (st.in.addressing == Addressing::kSample) return st;
     Txn ld = st;
     ld.in.opcode = Opcode::kSuld;
-    ld.cls = "suld";
+    ld.cls = TxnClass::kSuld;
     queued_.insert(queued_.begin(), ld);
     return st;
   }
-  if (kind == "store_tex") {  // a store to a surface and a tex of a texture sharing its bytes
+  if (kind == Kind::kStoreTex) {  // a store to a surface and a tex of a texture sharing its bytes
     std::vector<int> aliased;
     for (size_t k = 0; k < textures_.size(); ++k) {
       if (textures_[k].alias_surface >= 0) aliased.push_back(static_cast<int>(k));
     }
-    if (aliased.empty()) return Random("sust");
+    if (aliased.empty()) return Random(Kind::kSust);
     const int k = aliased[Uniform(rng_, 0, aliased.size() - 1)];
-    Txn st = Random(Chance(rng_, 75) ? "sust" : "sured", textures_[k].alias_surface);
+    Txn st = Random(Chance(rng_, 75) ? Kind::kSust : Kind::kSured, textures_[k].alias_surface);
     st.in.geom = surfaces_[textures_[k].alias_surface].desc.dim;  // no geometry trap
     Txn tx = Tex(k);
     if (Chance(rng_, 50)) std::swap(st, tx);
     queued_.insert(queued_.begin(), tx);
     return st;
   }
-  if (kind == "bad_handle") {
-    Txn t = Random(Chance(rng_, 50) ? "suld" : "suq");
+  if (kind == Kind::kBadHandle) {
+    Txn t = Random(Chance(rng_, 50) ? Kind::kSuld : Kind::kSuq);
     const int pickh = static_cast<int>(Uniform(rng_, 0, 2));
     t.req.handle = pickh == 0 ? surfaces_.size() + static_cast<uint64_t>(Uniform(rng_, 0, entries_ - 1 - static_cast<int>(surfaces_.size())))
                    : pickh == 1 ? static_cast<uint64_t>(entries_) + static_cast<uint64_t>(Uniform(rng_, 0, 1000))
@@ -390,16 +403,16 @@ Txn Stimulus::Next() {
     t.in.resource_is_symbol = false;
     return t;
   }
-  if (kind == "illegal") {  // forms only a hand-built instruction can have
+  if (kind == Kind::kIllegal) {  // forms only a hand-built instruction can have
     if (Chance(rng_, 60)) return Reserved();
-    Txn t = Random("suld");
+    Txn t = Random(Kind::kSuld);
     if (Chance(rng_, 50)) {
       t.in.vec = VecSize::kV4;
       t.in.type = DataType::kB64;  // 256 bits
     } else {
       t.in.opcode = Opcode::kSured;
       t.in.type = DataType::kB16;  // sured needs 32 or 64 bits
-      t.cls = "sured";
+      t.cls = TxnClass::kSured;
     }
     return t;
   }
@@ -409,7 +422,7 @@ Txn Stimulus::Next() {
 // A request whose pins carry a code the encodings table leaves reserved in one field (what the
 // field's width allows past its last defined value): the unit must trap illegal_instruction.
 Txn Stimulus::Reserved() {
-  static const char* const kKinds[] = {"suld", "sust", "sured", "suq"};
+  static constexpr Kind kKinds[] = {Kind::kSuld, Kind::kSust, Kind::kSured, Kind::kSuq};
   Txn t = Random(kKinds[Uniform(rng_, 0, 3)]);
   const std::string was = Describe(t);
   Instruction& in = t.in;

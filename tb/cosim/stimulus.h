@@ -42,10 +42,17 @@ struct Mix {
   }
 };
 
+// A transaction's class for the closing table: the opcode it was drawn as (a reserved opcode
+// on the pins keeps the class it was drawn from).
+enum class TxnClass : uint8_t { kSuld, kSust, kSured, kSuq, kTex };
+inline constexpr int kTxnClasses = 5;
+inline constexpr const char* kTxnClassNames[kTxnClasses] = {"suld", "sust", "sured", "suq", "tex"};
+inline const char* Name(TxnClass c) { return kTxnClassNames[static_cast<int>(c)]; }
+
 struct Txn {
   Instruction in;
   Request req;
-  std::string cls;   // suld, sust, sured, suq, tex (the opcode), for the closing table
+  TxnClass cls = TxnClass::kSuld;
   std::string text;  // tex: its PTX and handles (Describe)
   int texture = -1;  // tex: which binding of textures() it samples (-1: a bad handle)
 };
@@ -93,7 +100,10 @@ class Stimulus {
   static constexpr uint64_t kRotatingBytes = 256 * 1024;  // footprint limit of a rotating surface
 
  private:
-  Txn Random(const std::string& kind, int surface = -1);
+  // What Next() draws: the mix's names (Mix::weights), in the map's order.
+  enum class Kind : uint8_t { kSuld, kSust, kSured, kSuq, kTex, kChain, kStoreLoad, kStoreTex,
+                              kBadHandle, kIllegal };
+  Txn Random(Kind kind, int surface = -1);
   Txn Tex(int texture = -1);
   void Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size, Request* r);
   ResolvedSurface RotatingSurface(size_t slot, const FormatInfo& f);
@@ -101,6 +111,8 @@ class Stimulus {
 
   std::mt19937_64 rng_;
   Mix mix_;
+  std::vector<std::pair<Kind, int>> picks_;  // mix_'s weights as kinds (no string per draw)
+  int pick_total_ = 0;
   int entries_;
   std::vector<ResolvedSurface> surfaces_;
   std::vector<Txn> queued_;  // the rest of a scenario
