@@ -36,20 +36,28 @@ TrapCause Reject(std::string* why, std::string msg) {
 
 }  // namespace
 
+// A byte at a time (a bit at a time cost ~9 000 instructions per surface descriptor).
 uint64_t GetBits(const uint8_t* d, DescField f) {
+  const int n = f.bits < 64 ? f.bits : 64;
   uint64_t v = 0;
-  for (int i = 0; i < f.bits && i < 64; ++i) {
-    const int b = f.lsb + i;
-    v |= static_cast<uint64_t>((d[static_cast<size_t>(b / 8)] >> (b % 8)) & 1u) << i;
+  for (int i = 0; i < n;) {
+    const int b = f.lsb + i, off = b % 8;
+    const int take = 8 - off < n - i ? 8 - off : n - i;
+    v |= static_cast<uint64_t>((d[static_cast<size_t>(b / 8)] >> off) & ((1u << take) - 1u)) << i;
+    i += take;
   }
   return v;
 }
 
 void SetBits(uint8_t* d, DescField f, uint64_t value) {
-  for (int i = 0; i < f.bits && i < 64; ++i) {
-    const int b = f.lsb + i;
+  const int n = f.bits < 64 ? f.bits : 64;
+  for (int i = 0; i < n;) {
+    const int b = f.lsb + i, off = b % 8;
+    const int take = 8 - off < n - i ? 8 - off : n - i;
+    const unsigned mask = ((1u << take) - 1u) << off;
     uint8_t& byte = d[static_cast<size_t>(b / 8)];
-    byte = static_cast<uint8_t>((byte & ~(1u << (b % 8))) | (((value >> i) & 1u) << (b % 8)));
+    byte = static_cast<uint8_t>((byte & ~mask) | ((static_cast<unsigned>(value >> i) << off) & mask));
+    i += take;
   }
 }
 
