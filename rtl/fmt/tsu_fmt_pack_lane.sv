@@ -29,13 +29,13 @@ module tsu_fmt_pack_lane #(
   // Saturating narrowing (OpenCL): u32 to [0, 2^w - 1], s32 to [-2^(w-1), 2^(w-1) - 1]. The
   // bounds are thermometer masks and the range checks OR trees (u32: no bit at or above w;
   // s32: bits w-1 and up all equal to the sign), so no comparator sits on this path.
+  // umax[j] = j < w and smax[j] = j + 1 < w, written as a shifted constant (a decoder in
+  // hardware, one shift in Verilator: a per-bit loop was most of the pack's simulation time).
   logic [31:0] umax, smax, smin, conv_int, pre, pre_c;
   logic        usat, ssat;
   always_comb begin
-    for (int j = 0; j < 32; j++) begin
-      umax[j] = 6'(j) < bits_i;
-      smax[j] = 6'(j) + 6'd1 < bits_i;
-    end
+    umax = bits_i[5] ? '1 : ~(32'hFFFF_FFFF << bits_i[4:0]);
+    smax = bits_i > 6'd32 ? '1 : umax >> 1;
     smin = ~smax;
     usat = (v_i & ~umax) != 32'd0;
     ssat = ((v_i ^ {32{v_i[31]}}) & ~smax) != 32'd0;

@@ -101,10 +101,13 @@ struct ReadChannel {
   // The head line as four little-endian words (zeros when not valid), for a 128-bit port.
   template <typename Words>
   void Drive(uint64_t cycle, Words& words) const {
-    const bool v = Valid(cycle);
+    if (!Valid(cycle)) {
+      for (int i = 0; i < 4; ++i) words[i] = 0;
+      return;
+    }
     for (int i = 0; i < 4; ++i) {
       uint32_t w = 0;
-      for (int b = 0; v && b < 4; ++b) w |= static_cast<uint32_t>(q.front().data[4 * i + b]) << (8 * b);
+      for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(q.front().data[4 * i + b]) << (8 * b);
       words[i] = w;
     }
   }
@@ -167,8 +170,10 @@ class Bench {
   void DriveRequest(const Txn& t, uint32_t tag);
   void CheckResponse(uint64_t cycle);
   void CheckWrite(uint64_t cycle);
+  // payload() is called only while valid (building it every cycle cost more than the check).
+  template <typename PayloadFn>
   void CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
-                 const Payload& payload);
+                 PayloadFn payload);
   Payload RspPayload() const;
   Payload MemPayload() const;
   void Tick() { run_->Tick(cycle_); }  // the rising edge (sim_run.h)
@@ -492,8 +497,11 @@ Payload Bench<Dut, Root>::MemPayload() const {
 }
 
 template <class Dut, class Root>
+template <typename PayloadFn>
 void Bench<Dut, Root>::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
-                      const Payload& payload) {
+                                 PayloadFn payload_fn) {
+  if (!h->stalled && !(valid && !ready)) return;  // nothing held, nothing to hold
+  const Payload payload = valid ? payload_fn() : Payload{};
   if (h->stalled) {
     if (!valid) {
       Fail(cycle, std::string("protocol: ") + ch + " valid dropped at cycle " +
@@ -735,9 +743,10 @@ void Bench<Dut, Root>::Run() {
     Eval();
 
     // Protocol monitors on what the unit drives.
-    CheckHeld(cycle_, "response", &rsp_held_, dut_->rsp_valid_o, dut_->rsp_ready_i, RspPayload());
+    CheckHeld(cycle_, "response", &rsp_held_, dut_->rsp_valid_o, dut_->rsp_ready_i,
+              [this] { return RspPayload(); });
     CheckHeld(cycle_, "memory request", &mem_held_, dut_->mem_req_valid_o, dut_->mem_req_ready_i,
-              MemPayload());
+              [this] { return MemPayload(); });
 
     // Handshakes that complete at this clock edge. A configuration command goes first: the unit
     // takes no request in a cycle that offers one.
