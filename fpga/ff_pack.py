@@ -47,12 +47,16 @@ def main():
             for b in d["bits"]:
                 if isinstance(b, int):
                     fanout[b] += 1
+    # A net has a name per module it passes through: keep a register's name (*_q) over a
+    # port's, then the deepest (the flop's own module).
+    def rank(net):
+        return (net.split("[")[0].endswith("_q"), net.count("."))
     bit_name = {}
     for net, d in m["netnames"].items():
         if d.get("hide_name"):
             continue
         for b in d["bits"]:
-            if isinstance(b, int) and b not in bit_name:
+            if isinstance(b, int) and (b not in bit_name or rank(net) > rank(bit_name[b])):
                 bit_name[b] = net
     total, alone = collections.Counter(), collections.Counter()
     why = collections.defaultdict(collections.Counter)
