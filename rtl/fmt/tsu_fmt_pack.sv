@@ -36,6 +36,8 @@ module tsu_fmt_pack #(
   localparam int unsigned Latency /*verilator public*/ =
       (Beats > 1 ? 5 : 32'(RegMid)) + ConvStages + 32'(RegOut);
   localparam int unsigned Interval /*verilator public*/ = Beats;
+  // Cycles the outputs keep the last result after valid_o (0: only with valid_o).
+  localparam int unsigned Hold /*verilator public*/ = (Beats > 1 && RegOut) ? Beats - 1 : 0;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Stage 0: decode -------------------------------------------------------------------------------
@@ -243,14 +245,31 @@ module tsu_fmt_pack #(
   logic [131:0] out_s1, out_s2;
   assign out_s1 = {asm_info.supported, asm_info.texel_log2,
                    assemble(asm_chan, asm_info.assembly, asm_info.srgb_pad, asm_info.supported)};
-  tsu_pipe_reg #(.Width(132), .Enable(RegOut)) u_out (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(asm_valid),
-    .data_i (out_s1),
-    .valid_o(valid_o),
-    .data_o (out_s2)
-  );
+  if (Beats > 1 && RegOut) begin : g_out_hold
+    // Inputs are at least Beats cycles apart, so the output register loads only with a result
+    // and holds it until the next one (Hold: at least Beats - 1 cycles after valid_o); a user
+    // that needs the texel a few cycles later reads it here instead of delaying it.
+    logic         valid_q;
+    logic [131:0] data_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) valid_q <= 1'b0;
+      else valid_q <= asm_valid;
+    end
+    always_ff @(posedge clk_i) begin
+      if (asm_valid) data_q <= out_s1;
+    end
+    assign valid_o = valid_q;
+    assign out_s2 = data_q;
+  end else begin : g_out_pipe
+    tsu_pipe_reg #(.Width(132), .Enable(RegOut)) u_out (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(asm_valid),
+      .data_i (out_s1),
+      .valid_o(valid_o),
+      .data_o (out_s2)
+    );
+  end
   assign {supported_o, texel_log2_o, texel_o} = out_s2;
 
 `ifndef SYNTHESIS

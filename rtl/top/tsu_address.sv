@@ -130,14 +130,36 @@ module tsu_address #(
     .texel_log2_o(pack_log2),
     .texel_o     (pack_texel)
   );
-  tsu_delay #(.Width(128), .Depth(Latency - PackLat), .Interval(AddrII)) u_texel_delay (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(pack_valid),
-    .data_i (pack_texel),
-    .valid_o(texel_valid),
-    .data_o (texel)
-  );
+  // The texel is needed Latency - PackLat cycles after the pack's result. When the pack holds
+  // its result (Beats > 1) and the next one comes later than that (inputs AddrII apart), it is
+  // read from the pack's output register; otherwise it goes through a delay line.
+  localparam int unsigned TexelWait = Latency - PackLat;
+  localparam bit TexelHeld = PackBeats > 1 && RegAddr && TexelWait >= 1 && TexelWait < AddrII;
+  if (TexelHeld) begin : g_texel_held
+    logic [TexelWait-1:0] wait_q;  // results waiting to be read, by age
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) wait_q <= '0;
+      else wait_q <= TexelWait'({wait_q, pack_valid});
+    end
+    assign texel_valid = wait_q[TexelWait-1];
+    assign texel = pack_texel;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_texel_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        pack_valid |-> wait_q == '0)
+      else $error("tsu_address: a texel replaced before it was read");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_texel_delay
+    tsu_delay #(.Width(128), .Depth(TexelWait), .Interval(AddrII)) u_texel_delay (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(pack_valid),
+      .data_i (pack_texel),
+      .valid_o(texel_valid),
+      .data_o (texel)
+    );
+  end
 
   // ---- The operation ------------------------------------------------------------------------------------------
   always_comb begin
