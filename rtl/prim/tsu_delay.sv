@@ -2,12 +2,10 @@
 // alongside a block whose latency is a parameter, so that the two stay aligned.
 //
 // Interval: the fewest cycles between two inputs (the II of the path it runs beside). Above 1,
-// at most ceil(Depth / Interval) inputs are ever inside, so the data waits in that many slots
-// and is read when the valid (still a Depth-stage line) comes out: with II 4 on an 8-cycle
-// path, 2 data registers instead of 8. An input inside the interval is an error (asserted).
-// The slots shift on each input (slot 0 the newest, the oldest of the n inside at slot n - 1):
-// only slot 0 loads the input, so on an FPGA its flops share cells with the logic that drives
-// them (a ring written by pointer fans the input out to every slot: a cell per flop).
+// at most ceil(Depth / Interval) inputs are ever inside, so the data waits in that many slots,
+// written in turn and read in turn when the valid (still a Depth-stage line) comes out: with
+// II 4 on an 8-cycle path, 2 data registers instead of 8. An input inside the interval is an
+// error (asserted).
 module tsu_delay #(
   parameter int unsigned Width = 1,
   parameter int unsigned Depth = 1,
@@ -43,42 +41,34 @@ module tsu_delay #(
     assign valid_o = valid_d[Depth];
     assign data_o  = data_d[Depth*Width +: Width];
   end else begin : g_slots
-    localparam int unsigned CntW = $clog2(Slots + 1);
+    localparam int unsigned PtrW = Slots > 1 ? $clog2(Slots) : 1;
     localparam int unsigned Look = Interval - 1 < Depth ? Interval - 1 : Depth;  // cycles checked
     logic [Depth-1:0] valid_q;  // stage i in bit i
     logic [Width-1:0] slot_q [Slots];
-    logic [CntW-1:0]  n_q;      // inputs inside, 0..Slots
+    logic [PtrW-1:0]  wr_q, rd_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         valid_q <= '0;
-        n_q <= '0;
+        wr_q <= '0;
+        rd_q <= '0;
       end else begin
         valid_q <= {valid_q[Depth-2:0], valid_i};
-        n_q <= n_q + CntW'(valid_i) - CntW'(valid_o);
+        if (valid_i) wr_q <= wr_q == PtrW'(Slots - 1) ? '0 : wr_q + PtrW'(1);
+        if (valid_o) rd_q <= rd_q == PtrW'(Slots - 1) ? '0 : rd_q + PtrW'(1);
       end
     end
-    // The slots need no reset: a slot is read only for an input shifted into it.
+    // The slots need no reset: a slot is read only for the input written into it.
     always_ff @(posedge clk_i) begin
-      if (valid_i) begin
-        slot_q[0] <= data_i;
-        for (int k = 1; k < Slots; k++) slot_q[k] <= slot_q[k-1];
-      end
+      if (valid_i) slot_q[wr_q] <= data_i;
     end
     assign valid_o = valid_q[Depth-1];
-    localparam int unsigned IdxW = Slots > 1 ? $clog2(Slots) : 1;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [CntW-1:0] oldest;  // n_q - 1: below Slots, so IdxW bits hold it
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign oldest = n_q == '0 ? '0 : n_q - CntW'(1);
-    assign data_o = slot_q[IdxW'(oldest)];
+    assign data_o  = slot_q[rd_q];
 `ifndef SYNTHESIS
     // disable iff reads the async reset synchronously; that is intended.
     /* verilator lint_off SYNCASYNCNET */
     a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
         valid_i |-> valid_q[Look-1:0] == '0)
       else $error("tsu_delay: an input inside the interval (%0d)", Interval);
-    a_count: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        32'(n_q) <= Slots && (!valid_o || n_q != '0));
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end
