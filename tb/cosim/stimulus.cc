@@ -1,6 +1,7 @@
 #include "stimulus.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -94,7 +95,8 @@ Stimulus::Stimulus(uint64_t seed, const Mix& mix, int table_entries)
       {"bad_handle", Kind::kBadHandle}, {"illegal", Kind::kIllegal}};
   for (const auto& [name, w] : mix_.weights) {  // the map's order: a seed draws as before
     const auto k = kKinds.find(name);
-    if (k == kKinds.end() || w <= 0) continue;
+    if (k == kKinds.end()) std::abort();  // a mix name without a Kind: add it above
+    if (w <= 0) continue;
     picks_.push_back({k->second, w});
     pick_total_ += w;
   }
