@@ -64,7 +64,10 @@ TlmSystem& Model() {
 }
 
 Response ModelExecute(const Txn& t) {
-  tlm::tlm_generic_payload gp;
+  // One payload for the process, as the model itself is: building a tlm_generic_payload
+  // allocates its extension array.
+  static tlm::tlm_generic_payload gp;
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   InstrExtension ext;
   ext.instr = &t.in;
   ext.req = t.req;
@@ -212,12 +215,15 @@ class Bench {
   // Each accepted transaction is stored once, here, from its acceptance until it has left both
   // the response queue and the log's window; rsp_q_ and log_ name it by number.
   // A ring indexed by transaction number (n & mask): a Txn is larger than a deque node, so a
-  // deque allocated and freed one node per transaction. Grows (doubling) when full.
+  // deque allocated and freed one node per transaction. Grows (doubling) when full. The request
+  // on offer is drawn straight into the slot of the number it will have (SlotFor), so a
+  // request is never moved: accepting it only extends the stored range (Stored).
   std::vector<Txn> txns_ = std::vector<Txn>(64);
   uint64_t txn_base_ = 0;  // the oldest stored transaction's number
   uint64_t txn_end_ = 0;   // one past the newest
   const Txn& TxnOf(uint64_t n) const { return txns_[n & (txns_.size() - 1)]; }
-  void StoreTxn(uint64_t n, Txn&& t);
+  Txn& SlotFor(uint64_t n);  // n: the next number (txn_end_, or any when none is stored)
+  void Stored(uint64_t n) { txn_end_ = n + 1; }
   void ReleaseTxns(uint64_t next_n);
   Held rsp_held_, mem_held_;
   std::array<ClassStats, kTxnClasses> class_stats_{};  // into res_->per_class when the run ends
@@ -525,7 +531,7 @@ void Bench<Dut, Root>::ReleaseTxns(uint64_t next_n) {
 }
 
 template <class Dut, class Root>
-void Bench<Dut, Root>::StoreTxn(uint64_t n, Txn&& t) {
+Txn& Bench<Dut, Root>::SlotFor(uint64_t n) {
   if (txn_base_ == txn_end_) txn_base_ = txn_end_ = n;  // empty: start at n
   if (txn_end_ - txn_base_ == txns_.size()) {  // full: double, keeping each at n & mask
     std::vector<Txn> grown(2 * txns_.size());
@@ -534,8 +540,7 @@ void Bench<Dut, Root>::StoreTxn(uint64_t n, Txn&& t) {
     }
     txns_.swap(grown);
   }
-  txns_[n & (txns_.size() - 1)] = std::move(t);
-  txn_end_ = n + 1;
+  return txns_[n & (txns_.size() - 1)];
 }
 
 template <class Dut, class Root>
@@ -665,7 +670,7 @@ void Bench<Dut, Root>::Run() {
   Eval();
   Bind();
 
-  Txn cur;
+  Txn* cur = nullptr;  // the request on offer, in its ring slot (SlotFor)
   bool have = false, offered = false, tex_rebind = false;
   uint64_t sent = 0, last_progress = 0, idle = 0, tex_since = 0;
   uint32_t tag = 0;
@@ -696,11 +701,11 @@ void Bench<Dut, Root>::Run() {
     }
     // Drive the inputs for this cycle.
     if (!have && sent < total && !tex_rebind) {
-      // Not a conditional expression: its type would be const Txn, and a copy per request.
+      cur = &SlotFor(sent);
       if (opt_.script.empty()) {
-        cur = stim_.Next();
+        stim_.Next(cur);
       } else {
-        cur = opt_.script[sent];
+        *cur = opt_.script[sent];
       }
       have = true;
       // A format rotation rebinds its slots before this request (configuration goes first).
@@ -721,7 +726,7 @@ void Bench<Dut, Root>::Run() {
     }
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     dut_->req_valid_i = have && offered;
-    if (have) DriveRequest(cur, tag);
+    if (have) DriveRequest(*cur, tag);
     if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
       const bool due = next_restore_ <= cycle_;
       if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
@@ -766,10 +771,10 @@ void Bench<Dut, Root>::Run() {
     if (drd_valid && dut_->dmem_rsp_ready_o) drd_.q.pop_front();
     if (dut_->req_valid_i && dut_->req_ready_o) {
       // A tex looks up its header and then its sampler (two caches).
-      if (cur.req.handle < static_cast<uint64_t>(kPoolEntries)) res_->desc_lookups += cur.in.opcode == Opcode::kTex ? 2 : 1;
+      if (cur->req.handle < static_cast<uint64_t>(kPoolEntries)) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
       const uint64_t n = res_->transactions++;
       if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
-      const Response r = ModelExecute(cur);
+      const Response r = ModelExecute(*cur);
       rsp_q_.push_back({n, cycle_, r, tag});
       if (n == opt_.corrupt_expected) {
         rsp_q_.back().resp.trap = static_cast<TrapCause>(static_cast<int>(r.trap) ^ 1);
@@ -781,20 +786,20 @@ void Bench<Dut, Root>::Run() {
           write_corrupted_ = true;
         }
       }
-      if (cur.in.opcode == Opcode::kTex) {
+      if (cur->in.opcode == Opcode::kTex) {
         const auto& set = stim_.textures();
-        const TexBinding* b = cur.texture >= 0 ? &set[cur.texture] : nullptr;
+        const TexBinding* b = cur->texture >= 0 ? &set[cur->texture] : nullptr;
         // The sampler in force: the named one (independent mode) or the texture's own.
         const SamplerDesc* smp = b == nullptr ? nullptr
-                                 : Model().unit.unit().FindSampler(cur.in.has_sampler ? cur.req.sampler : b->sampler);
-        res_->coverage.SampleTex(cur, b, smp, r);
+                                 : Model().unit.unit().FindSampler(cur->in.has_sampler ? cur->req.sampler : b->sampler);
+        res_->coverage.SampleTex(*cur, b, smp, r);
         if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty()) tex_rebind = true;
       } else {
-        res_->coverage.Sample(cur, Model().unit.unit().FindSurface(cur.req.handle), r);
+        res_->coverage.Sample(*cur, Model().unit.unit().FindSurface(cur->req.handle), r);
       }
       if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
       log_.push_back({cycle_, n, tag, r, {}});
-      StoreTxn(n, std::move(cur));
+      Stored(n);
       ReleaseTxns(n + 1);
       tag = (tag + 1) & 0xFF;
       have = offered = false;

@@ -256,9 +256,13 @@ Txn Stimulus::Tex(int texture) {
   return t;
 }
 
-Txn Stimulus::Random(Kind kind, int surface) {
-  if (kind == Kind::kTex && !textures_.empty()) return Tex();
-  Txn t;
+void Stimulus::Random(Kind kind, int surface, Txn* out) {
+  if (kind == Kind::kTex && !textures_.empty()) {
+    *out = Tex();
+    return;
+  }
+  Txn& t = *out;
+  t.Reset();
   Instruction& in = t.in;
   Request& rq = t.req;
   const bool sust_p = kind == Kind::kSust && Chance(rng_, 40);
@@ -336,10 +340,9 @@ Txn Stimulus::Random(Kind kind, int surface) {
           : in.opcode == Opcode::kSured ? TxnClass::kSured
           : in.opcode == Opcode::kSuq   ? TxnClass::kSuq
                                         : TxnClass::kSuld;
-  return t;
 }
 
-Txn Stimulus::Next() {
+void Stimulus::Next(Txn* out) {
   // A slot that has had its share of sust.p moves to the next format before this request is
   // drawn (so the request sees the new shape, and the bench rebinds the slot ahead of it).
   for (size_t h = rotating0_; h < surfaces_.size(); ++h) {
@@ -349,10 +352,13 @@ Txn Stimulus::Next() {
     sust_p_seen_[h] = 0;
     rotated_.push_back(h);
   }
-  if (!queued_.empty()) {
-    Txn t = std::move(queued_.back());
-    queued_.pop_back();
-    return t;
+  if (queued_head_ < queued_.size()) {
+    *out = std::move(queued_[queued_head_++]);
+    if (queued_head_ == queued_.size()) {
+      queued_.clear();
+      queued_head_ = 0;
+    }
+    return;
   }
   int pick = static_cast<int>(Uniform(rng_, 0, pick_total_ - 1));
   Kind kind = Kind::kSuld;
@@ -363,51 +369,56 @@ Txn Stimulus::Next() {
     }
     pick -= w;
   }
+  // Scenarios queue their later requests in the order they go out.
   if (kind == Kind::kChain) {  // 2..8 sureds to one address, back to back
-    Txn first = Random(Kind::kSured);
+    Random(Kind::kSured, -1, out);
     const int n = static_cast<int>(Uniform(rng_, 2, 8));
     for (int i = 1; i < n; ++i) {
-      Txn t = first;
-      t.req.data[0] = (static_cast<uint64_t>(rng_()) << 32) ^ rng_();
-      queued_.insert(queued_.begin(), t);
+      queued_.push_back(*out);
+      queued_.back().req.data[0] = (static_cast<uint64_t>(rng_()) << 32) ^ rng_();
     }
-    return first;
+    return;
   }
   if (kind == Kind::kStoreLoad) {  // sust.b then suld.b of the same bytes
-    Txn st = Random(Kind::kSust);
-    if (st.in.addressing == Addressing::kSample) return st;
-    Txn ld = st;
-    ld.in.opcode = Opcode::kSuld;
-    ld.cls = TxnClass::kSuld;
-    queued_.insert(queued_.begin(), ld);
-    return st;
+    Random(Kind::kSust, -1, out);
+    if (out->in.addressing == Addressing::kSample) return;
+    queued_.push_back(*out);
+    queued_.back().in.opcode = Opcode::kSuld;
+    queued_.back().cls = TxnClass::kSuld;
+    return;
   }
   if (kind == Kind::kStoreTex) {  // a store to a surface and a tex of a texture sharing its bytes
     std::vector<int> aliased;
     for (size_t k = 0; k < textures_.size(); ++k) {
       if (textures_[k].alias_surface >= 0) aliased.push_back(static_cast<int>(k));
     }
-    if (aliased.empty()) return Random(Kind::kSust);
+    if (aliased.empty()) return Random(Kind::kSust, -1, out);
     const int k = aliased[Uniform(rng_, 0, aliased.size() - 1)];
     Txn st = Random(Chance(rng_, 75) ? Kind::kSust : Kind::kSured, textures_[k].alias_surface);
     st.in.geom = surfaces_[textures_[k].alias_surface].desc.dim;  // no geometry trap
     Txn tx = Tex(k);
     if (Chance(rng_, 50)) std::swap(st, tx);
-    queued_.insert(queued_.begin(), tx);
-    return st;
+    *out = std::move(st);
+    queued_.push_back(std::move(tx));
+    return;
   }
   if (kind == Kind::kBadHandle) {
-    Txn t = Random(Chance(rng_, 50) ? Kind::kSuld : Kind::kSuq);
+    Random(Chance(rng_, 50) ? Kind::kSuld : Kind::kSuq, -1, out);
+    Txn& t = *out;
     const int pickh = static_cast<int>(Uniform(rng_, 0, 2));
     t.req.handle = pickh == 0 ? surfaces_.size() + static_cast<uint64_t>(Uniform(rng_, 0, entries_ - 1 - static_cast<int>(surfaces_.size())))
                    : pickh == 1 ? static_cast<uint64_t>(entries_) + static_cast<uint64_t>(Uniform(rng_, 0, 1000))
                                 : rng_() | (1ull << 63);
     t.in.resource_is_symbol = false;
-    return t;
+    return;
   }
   if (kind == Kind::kIllegal) {  // forms only a hand-built instruction can have
-    if (Chance(rng_, 60)) return Reserved();
-    Txn t = Random(Kind::kSuld);
+    if (Chance(rng_, 60)) {
+      *out = Reserved();
+      return;
+    }
+    Random(Kind::kSuld, -1, out);
+    Txn& t = *out;
     if (Chance(rng_, 50)) {
       t.in.vec = VecSize::kV4;
       t.in.type = DataType::kB64;  // 256 bits
@@ -416,9 +427,9 @@ Txn Stimulus::Next() {
       t.in.type = DataType::kB16;  // sured needs 32 or 64 bits
       t.cls = TxnClass::kSured;
     }
-    return t;
+    return;
   }
-  return Random(kind);
+  Random(kind, -1, out);
 }
 
 // A request whose pins carry a code the encodings table leaves reserved in one field (what the

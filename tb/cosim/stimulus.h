@@ -55,6 +55,16 @@ struct Txn {
   TxnClass cls = TxnClass::kSuld;
   std::string text;  // tex: its PTX and handles (Describe)
   int texture = -1;  // tex: which binding of textures() it samples (-1: a bad handle)
+
+  // Back to a default Txn, keeping the strings' and vectors' storage: the bench draws each
+  // request into a reused slot (a Txn is large, and moving one costs hundreds of instructions).
+  void Reset() {
+    in.Reset();
+    req = Request{};
+    cls = TxnClass::kSuld;
+    text.clear();
+    texture = -1;
+  }
 };
 
 // A texture bound in the descriptor pool for the tex class: its header slot, its own sampler's
@@ -85,7 +95,8 @@ class Stimulus {
   void SetTextures(std::vector<TexBinding> textures, std::vector<uint64_t> samplers,
                    uint64_t pool_entries);
   const std::vector<TexBinding>& textures() const { return textures_; }
-  Txn Next();
+  // The next request, drawn into *out (a reused slot; whatever it held is overwritten).
+  void Next(Txn* out);
   static std::string Describe(const Txn& t);
   // Format rotation: the rotating slots cycle through every surface format (SurfaceFormats, in
   // a seeded shuffle), each on a fresh shape (tall block-linear ones included), so that the main
@@ -103,7 +114,12 @@ class Stimulus {
   // What Next() draws: the mix's names (Mix::weights), in the map's order.
   enum class Kind : uint8_t { kSuld, kSust, kSured, kSuq, kTex, kChain, kStoreLoad, kStoreTex,
                               kBadHandle, kIllegal };
-  Txn Random(Kind kind, int surface = -1);
+  void Random(Kind kind, int surface, Txn* t);  // surface -1: any
+  Txn Random(Kind kind, int surface = -1) {
+    Txn t;
+    Random(kind, surface, &t);
+    return t;
+  }
   Txn Tex(int texture = -1);
   void Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size, Request* r);
   ResolvedSurface RotatingSurface(size_t slot, const FormatInfo& f);
@@ -115,7 +131,8 @@ class Stimulus {
   int pick_total_ = 0;
   int entries_;
   std::vector<ResolvedSurface> surfaces_;
-  std::vector<Txn> queued_;  // the rest of a scenario
+  std::vector<Txn> queued_;  // the rest of a scenario, taken from queued_head_ on
+  size_t queued_head_ = 0;
   std::vector<TexBinding> textures_;
   std::vector<uint64_t> samplers_;
   uint64_t pool_entries_ = 0;
