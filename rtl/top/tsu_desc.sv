@@ -88,16 +88,20 @@ module tsu_desc #(
   logic [HandleW-1:0] tag_q [CacheEntries > 0 ? CacheEntries : 1];
   // Signed bound: with CacheEntries = 0 the loop is empty rather than a constant comparison.
   localparam int NumEntries = CacheEntries;
+  // A handle is in at most one valid entry (a fill only follows a miss, and one request waits at
+  // a time: a_hit_unique), so the hit index is an OR of the hit entries' indices, not a
+  // priority chain. Each tag is compared once (a loop that set both the flag and the index was
+  // split by Verilator into two, comparing every tag twice).
+  logic [CacheEntries > 0 ? CacheEntries-1 : 0:0] hit_vec;
   always_comb begin
-    lookup_hit = 1'b0;
-    hit_idx = '0;
-    for (int e = 0; e < NumEntries; e++) begin
-      if (tag_valid_q[e] && tag_q[e] == handle) begin
-        lookup_hit = 1'b1;
-        hit_idx = IdxW'(e);
-      end
-    end
+    hit_vec = '0;
+    for (int e = 0; e < NumEntries; e++) hit_vec[e] = tag_valid_q[e] && tag_q[e] == handle;
   end
+  always_comb begin
+    hit_idx = '0;
+    for (int e = 0; e < NumEntries; e++) hit_idx = hit_idx | (hit_vec[e] ? IdxW'(e) : '0);
+  end
+  assign lookup_hit = |hit_vec;
 
   // ---- Stage 0: the accepted request, waiting for its descriptor ----------------------------------
   logic [PayloadW-1:0] s0_payload_q;
@@ -244,6 +248,7 @@ module tsu_desc #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
+  a_hit_unique: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(hit_vec));
   a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
       got_q <= sent_q && sent_q <= 3'd4);
   a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -109,9 +109,9 @@ struct ReadChannel {
       return;
     }
     for (int i = 0; i < 4; ++i) {
-      uint32_t w = 0;
-      for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(q.front().data[4 * i + b]) << (8 * b);
-      words[i] = w;
+      const uint8_t* b = &q.front().data[4 * i];
+      words[i] = static_cast<uint32_t>(b[0]) | static_cast<uint32_t>(b[1]) << 8 |
+                 static_cast<uint32_t>(b[2]) << 16 | static_cast<uint32_t>(b[3]) << 24;
     }
   }
 };
@@ -708,6 +708,7 @@ void Bench<Dut, Root>::Run() {
         *cur = opt_.script[sent];
       }
       have = true;
+      DriveRequest(*cur, tag);  // the pins hold it until it is taken (tag changes only then)
       // A format rotation rebinds its slots before this request (configuration goes first).
       for (uint64_t h : stim_.TakeRotation()) {
         const ResolvedSurface& s = stim_.surfaces()[h];
@@ -726,7 +727,6 @@ void Bench<Dut, Root>::Run() {
     }
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     dut_->req_valid_i = have && offered;
-    if (have) DriveRequest(*cur, tag);
     if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
       const bool due = next_restore_ <= cycle_;
       if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
