@@ -109,9 +109,9 @@ struct ReadChannel {
       return;
     }
     for (int i = 0; i < 4; ++i) {
-      const uint8_t* b = &q.front().data[4 * i];
-      words[i] = static_cast<uint32_t>(b[0]) | static_cast<uint32_t>(b[1]) << 8 |
-                 static_cast<uint32_t>(b[2]) << 16 | static_cast<uint32_t>(b[3]) << 24;
+      uint32_t w = 0;
+      for (int b = 0; b < 4; ++b) w |= static_cast<uint32_t>(q.front().data[4 * i + b]) << (8 * b);
+      words[i] = w;
     }
   }
 };

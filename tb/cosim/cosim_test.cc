@@ -1,6 +1,7 @@
 // Directed co-simulation runs: properties the random regression only shows statistically.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -9,6 +10,8 @@
 #include <string>
 
 #include "cosim.h"
+#include "stimulus.h"
+#include "tsu/instruction_json.h"
 #include "surface_gen.h"
 
 namespace tsu::tb {
@@ -67,6 +70,35 @@ uint32_t InitialWord(const CosimOptions& o, uint64_t addr) {
 // surface's descriptor into the descriptor cache and whose read the rest forward from; no
 // configuration commands), each seeing the one before (checked against the model response by
 // response, and against a hand-computed sum).
+// The bench draws every request into a reused ring slot (Txn::Reset, not a fresh Txn): a slot
+// that held a tex with its text and texture must come back as a default Txn.
+TEST(CosimStimulus, TxnResetRestoresEveryDefault) {
+  Txn t;
+  t.in.opcode = Opcode::kTex;
+  t.in.guard = "p";
+  t.in.coords.push_back(Operand::Name("%r1"));
+  t.req.handle = 7;
+  t.req.coords[2] = 3;
+  t.req.lod = 9;
+  t.cls = TxnClass::kTex;
+  t.text = "tex.2d.v4.f32.f32 ...";
+  t.texture = 2;
+  t.Reset();
+  const Txn fresh;
+  EXPECT_EQ(ToJson(t.in), ToJson(fresh.in));
+  // Field by field: a memcmp would also compare padding.
+  const Request& a = t.req;
+  const Request& b = fresh.req;
+  EXPECT_TRUE(a.handle == b.handle && a.guard == b.guard && a.sampler == b.sampler &&
+              a.lod == b.lod && a.depth_ref == b.depth_ref);
+  EXPECT_TRUE(std::equal(a.coords, a.coords + 4, b.coords) && std::equal(a.data, a.data + 4, b.data) &&
+              std::equal(a.dpdx, a.dpdx + 4, b.dpdx) && std::equal(a.dpdy, a.dpdy + 4, b.dpdy) &&
+              std::equal(a.offset, a.offset + 4, b.offset));
+  EXPECT_EQ(t.cls, fresh.cls);
+  EXPECT_EQ(t.text, fresh.text);
+  EXPECT_EQ(t.texture, fresh.texture);
+}
+
 TEST(CosimDirected, SameAddressSuredChainAtFullRate) {
   for (int latency : {1, 4}) {
     CosimOptions o = FullRate(latency);
