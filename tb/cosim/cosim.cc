@@ -874,7 +874,9 @@ void Bench<Dut, Root>::Run() {
 
 }  // namespace
 
-template <class Dut, class Root>
+// Dut runs the regression; a failure is replayed, traced, on TraceDut (the same RTL: the
+// instrumented model when Dut is a throughput model built without tracing).
+template <class Dut, class Root, class TraceDut = Dut>
 CosimResult RunCosimOn(const CosimOptions& opt) {
   CosimResult r;
   CosimOptions o = opt;
@@ -893,7 +895,7 @@ CosimResult RunCosimOn(const CosimOptions& opt) {
       t.progress = false;
       t.coverage_dat.clear();
       {
-        Bench<Dut, Root> b(t, &again);
+        Bench<TraceDut, Root> b(t, &again);
         again.fail_cycle = r.fail_cycle;
         b.Run();
       }
@@ -907,7 +909,7 @@ CosimResult RunCosimOn(const CosimOptions& opt) {
 }
 
 bool CosimHasFastModel(const std::string& config) {
-#define TSU_FAST_CONFIG(name, dut, root) \
+#define TSU_FAST_CONFIG(name, dut, root, traced) \
   if (config == #name) return true;
 #include "tsu_fast_configs.inc"
 #undef TSU_FAST_CONFIG
@@ -933,11 +935,12 @@ CosimResult RunCosim(const CosimOptions& opt_in) {
                "store_tex need one (--config tex)";
     return r;
   }
-  // Without a coverage database to write, the uninstrumented model of the configuration (if it
-  // has one) runs: the same RTL and checks, about twice the simulation speed.
-  if (opt.coverage_dat.empty()) {
-#define TSU_FAST_CONFIG(name, dut, root) \
-  if (opt.config == #name) return RunCosimOn<dut, root>(opt);
+  // Without a coverage database or a waveform to write, the uninstrumented model of the
+  // configuration (if it has one) runs: the same RTL and checks, over twice the simulation speed.
+  // It has no tracing, so a failure is replayed on the instrumented model (`traced`).
+  if (opt.coverage_dat.empty() && !opt.waves) {
+#define TSU_FAST_CONFIG(name, dut, root, traced) \
+  if (opt.config == #name) return RunCosimOn<dut, root, traced>(opt);
 #include "tsu_fast_configs.inc"
 #undef TSU_FAST_CONFIG
   }

@@ -210,9 +210,10 @@ int RunRegressCommand(int argc, char** argv) {
   std::fprintf(stderr, "regress: configuration %s, seed %llu, %llu transactions (repeat: %s)\n",
                a.config.c_str(), static_cast<unsigned long long>(a.seed),
                static_cast<unsigned long long>(a.ops), repro.c_str());
-  if (o.coverage_dat.empty() && CosimHasFastModel(a.config)) {
-    std::fprintf(stderr, "regress: RTL model without coverage instrumentation (--coverage-dat or "
-                         "--require-coverage runs the instrumented one)\n");
+  if (o.coverage_dat.empty() && !o.waves && CosimHasFastModel(a.config)) {
+    std::fprintf(stderr, "regress: RTL model without coverage instrumentation or tracing "
+                         "(--coverage-dat, --require-coverage or --waves runs the instrumented "
+                         "one; a failure is replayed on it)\n");
   }
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the model's banner is noise here
   const CosimResult r = RunCosim(o);

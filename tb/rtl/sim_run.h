@@ -20,7 +20,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace tsu::tb {
 
@@ -35,14 +38,28 @@ inline std::unique_ptr<VerilatedContext> MakeRunContext(uint64_t seed, bool trac
   return ctx;
 }
 
+// Whether a Verilated model was built with tracing (--trace-fst). The throughput models are not:
+// tracing code keeps every signal alive and flags activity each cycle, and a replay traces
+// through the instrumented model of the same RTL instead.
+template <typename Dut, typename = void>
+struct HasTrace : std::false_type {};
+template <typename Dut>
+struct HasTrace<Dut, std::void_t<decltype(std::declval<Dut&>().trace(
+                         static_cast<VerilatedFstC*>(nullptr), 0))>> : std::true_type {};
+
 // FST tracing of a model into base.fst, or nothing when base is null.
 template <typename Dut>
 std::unique_ptr<VerilatedFstC> OpenTrace(Dut* dut, const std::string* base) {
   if (base == nullptr) return nullptr;
-  auto fst = std::make_unique<VerilatedFstC>();
-  dut->trace(fst.get(), 99);
-  fst->open((*base + ".fst").c_str());
-  return fst;
+  if constexpr (HasTrace<Dut>::value) {
+    auto fst = std::make_unique<VerilatedFstC>();
+    dut->trace(fst.get(), 99);
+    fst->open((*base + ".fst").c_str());
+    return fst;
+  } else {
+    (void)dut;
+    throw std::logic_error("a waveform was asked of a model built without tracing");
+  }
 }
 
 // The first cycle a replay traces: `window` cycles before the failure.
