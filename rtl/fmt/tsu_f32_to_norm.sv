@@ -44,20 +44,25 @@ module tsu_f32_to_norm #(
   localparam int unsigned PW = 24 + MaxBits;
   logic [PW-1:0] p_a;
   logic [5:0]  sh_a;        // s - 24 when s <= 49
+  // The flags are assigned whole, not field by field: a simulator then builds them in one
+  // expression instead of a read-modify-write per field (each lane of the pack did this every
+  // cycle).
+  logic [4:0] k_a;
+  logic       below_a;
   always_comb begin
     exp_a = f32_i[30:23];
-    cls_a.sign = f32_i[31];
-    cls_a.nan = exp_a == 8'hff && f32_i[22:0] != 23'd0;
-    cls_a.zero = exp_a == 8'd0 && f32_i[22:0] == 23'd0;
-    cls_a.ge_one = exp_a >= 8'd127;
-    cls_a.snorm = signed_i;
-    cls_a.bits = bits_i;
-    cls_a.k = signed_i ? bits_i - 5'd1 : bits_i;
+    k_a = signed_i ? bits_i - 5'd1 : bits_i;
     m_a = {exp_a != 8'd0, f32_i[22:0]};
-    p_a = ({{MaxBits{1'b0}}, m_a} << cls_a.k) - {{MaxBits{1'b0}}, m_a};
+    p_a = ({{MaxBits{1'b0}}, m_a} << k_a) - {{MaxBits{1'b0}}, m_a};
     s_a = 8'd150 - ((exp_a == 8'd0) ? 8'd1 : exp_a);
-    cls_a.below = s_a > 8'd49;
-    sh_a = cls_a.below ? 6'd0 : 6'(s_a - 8'd24);
+    below_a = s_a > 8'd49;
+    sh_a = below_a ? 6'd0 : 6'(s_a - 8'd24);
+    // cls_t's fields in declaration order (yosys 0.23 reads no assignment patterns).
+    cls_a = {f32_i[31],                                 // sign
+             exp_a == 8'hff && f32_i[22:0] != 23'd0,    // nan
+             exp_a == 8'd0 && f32_i[22:0] == 23'd0,     // zero
+             exp_a >= 8'd127,                           // ge_one
+             below_a, signed_i, bits_i, k_a};           // below, snorm, bits, k
   end
 
   cls_t          cls_b;
