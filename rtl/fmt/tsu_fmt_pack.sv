@@ -129,6 +129,7 @@ module tsu_fmt_pack #(
       ) u_lane (
         .clk_i     (clk_i),
         .rst_ni    (rst_ni),
+        .valid_i   (valid_s1),
         .v_i       (slot_s1[32*i +: 32]),
         .bits_i    (lane_info.bits[6*i +: 6]),
         .kind_i    (lane_info.kind),
@@ -189,6 +190,7 @@ module tsu_fmt_pack #(
     ) u_lane (
       .clk_i     (clk_i),
       .rst_ni    (rst_ni),
+      .valid_i   (beat_q != '0),
       .v_i       (v),
       .bits_i    (lane_info.bits[6*k +: 6]),
       .kind_i    (lane_info.kind),

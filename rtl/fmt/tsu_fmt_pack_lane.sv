@@ -4,8 +4,8 @@
 //
 // Integer saturation and the float pass-through are done on entry and travel alongside the
 // converters (ConvStages registers inside tsu_f32_to_norm and tsu_f32_to_f16); the output is
-// the kind's value, masked to the channel width, ConvStages cycles after the input. No valid:
-// the caller keeps its own (payload registers only). The coverage flags come out with the value,
+// the kind's value, masked to the channel width, ConvStages cycles after the input. valid_i only
+// enables the converters' stage registers: the caller keeps its own valid. The coverage flags come out with the value,
 // except int_sat_o, which is combinational on the input.
 module tsu_fmt_pack_lane #(
   parameter bit EnableNorm = 1'b1,
@@ -16,6 +16,7 @@ module tsu_fmt_pack_lane #(
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  logic        valid_i,  // v_i means something: the converters' stage registers load then
   input  logic [31:0] v_i,      // the component's bits
   input  logic [5:0]  bits_i,   // the channel's width
   input  logic [2:0]  kind_i,   // tsu_hw_pkg::kind_e
@@ -73,6 +74,7 @@ module tsu_fmt_pack_lane #(
   if (EnableNorm) begin : g_norm
     tsu_f32_to_norm #(.Stages(ConvStages), .MaxBits(NormBits)) u_norm (
       .clk_i   (clk_i),
+      .valid_i (valid_i),
       .f32_i   (v_i),
       .bits_i  (bits_i[4:0]),
       .signed_i(kind_i == tsu_hw_pkg::KindSnorm),
@@ -88,6 +90,7 @@ module tsu_fmt_pack_lane #(
   if (EnableHalf) begin : g_half
     tsu_f32_to_f16 #(.Stages(ConvStages)) u_half (
       .clk_i     (clk_i),
+      .valid_i   (valid_i),
       .f32_i     (v_i),
       .f16_o     (half),
       .tie_o     (half_tie_o),
@@ -108,5 +111,5 @@ module tsu_fmt_pack_lane #(
   end
 
   logic unused;
-  assign unused = unused_valid;
+  assign unused = unused_valid ^ valid_i;  // valid_i: read only by the converters built
 endmodule

@@ -140,6 +140,7 @@ module tsu_tex_out #(
     logic tie, ovf;
     tsu_f32_to_f16 #(.Stages(F16Stages)) u_f16 (
       .clk_i     (clk_i),
+      .valid_i   (a_valid),
       .f32_i     (a_q.f[32*k +: 32]),
       .f16_o     (half[16*k +: 16]),
       .tie_o     (tie),

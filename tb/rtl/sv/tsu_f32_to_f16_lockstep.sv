@@ -20,6 +20,7 @@ module tsu_f32_to_f16_lockstep #(
 
   tsu_f32_to_f16 #(.Stages(Stages)) u_conv (
     .clk_i     (clk_i),
+    .valid_i   (valid_i),
     .f32_i     (f32_i),
     .f16_o     (f16_o),
     .tie_o     (tie_o),

@@ -21,6 +21,7 @@ module tsu_f32_to_norm_lockstep #(
 
   tsu_f32_to_norm #(.Stages(Stages)) u_conv (
     .clk_i   (clk_i),
+    .valid_i (valid_i),
     .f32_i   (f32_i),
     .bits_i  (bits_i),
     .signed_i(signed_i),
