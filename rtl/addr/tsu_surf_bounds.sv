@@ -117,27 +117,14 @@ module tsu_surf_bounds #(
 
   mid_t mid_s0, mid_s1;
   logic valid_s1;
-  always_comb begin
-    mid_s0.mismatch = mismatch_s0;
-    mid_s0.clamp = clamp_i;
-    mid_s0.misaligned = misaligned_s0;
-    mid_s0.row_lt_size = row_lt_size_s0;
-    mid_s0.x_neg = x_neg_s0;
-    mid_s0.x_hi = x_hi_s0;
-    mid_s0.y_neg = y_neg_s0;
-    mid_s0.y_hi = y_hi_s0;
-    mid_s0.z_neg = z_neg_s0;
-    mid_s0.z_hi = z_hi_s0;
-    mid_s0.layer_hi = layer_hi_s0;
-    mid_s0.xa = xa_s0[XW-1:0];
-    mid_s0.xmax = xmax_s0[XW-1:0];
-    mid_s0.y = y_s0[YW-1:0];
-    mid_s0.ymax = YW'(height_i - 1'b1);
-    mid_s0.z = z_s0[ZW-1:0];
-    mid_s0.zmax = ZW'(depth_i - 1'b1);
-    mid_s0.layer = layer_s0[LW-1:0];
-    mid_s0.layer_max = LW'(layers_s0 - 1'b1);
-  end
+  // Assigned whole, in mid_t's field order (yosys 0.23 reads no assignment patterns): a
+  // simulator builds it in one expression instead of a read-modify-write per field.
+  assign mid_s0 = {mismatch_s0, clamp_i, misaligned_s0, row_lt_size_s0,
+                   x_neg_s0, x_hi_s0, y_neg_s0, y_hi_s0, z_neg_s0, z_hi_s0, layer_hi_s0,
+                   xa_s0[XW-1:0], xmax_s0[XW-1:0],
+                   y_s0[YW-1:0], YW'(height_i - 1'b1),
+                   z_s0[ZW-1:0], ZW'(depth_i - 1'b1),
+                   layer_s0[LW-1:0], LW'(layers_s0 - 1'b1)};
 
   tsu_pipe_reg #(.Width($bits(mid_s0)), .Enable(RegMid)) u_mid (
     .clk_i  (clk_i),

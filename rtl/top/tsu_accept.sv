@@ -21,9 +21,10 @@ module tsu_accept #(
   input  logic [255:0]         data_i,    // source element i in [64i +: 64]
   output tsu_hw_pkg::req_t     req_o
 );
-  logic [1:0] vec_log2;
-  logic [2:0] type_log2;
-  logic       surface_geom, tex_ok;
+  logic [1:0]   vec_log2;
+  logic [2:0]   type_log2;
+  logic         surface_geom, tex_ok, illegal;
+  logic [127:0] data;
   always_comb begin
     unique case (vec_i)
       tsu_pkg::Vec2: vec_log2 = 2'd1;
@@ -44,18 +45,9 @@ module tsu_accept #(
               type_i == tsu_pkg::TypeF16 || type_i == tsu_pkg::TypeF32 ||
               type_i == tsu_pkg::TypeF16x2);
 
-    req_o.opcode = 3'(opcode_i);
-    req_o.addressing = 1'(addressing_i);
-    req_o.geom = 4'(geom_i);
-    req_o.vec = 2'(vec_i);
-    req_o.dtype = 4'(type_i);
-    req_o.clamp = 2'(clamp_i);
-    req_o.redop = 3'(redop_i);
-    req_o.query = 3'(query_i);
-    req_o.coords = coords_i;
     // A reserved code in any field is illegal, even in a field the opcode does not use (a suq's
     // geometry): docs/semantics.md H12.
-    req_o.illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) ||
+    illegal = 32'(opcode_i) > 32'(tsu_pkg::OpSuq) ||
                     32'(geom_i) > 32'(tsu_pkg::GeomA2dms) ||
                     (opcode_i == tsu_pkg::OpTex && !tex_ok) ||
                     32'(vec_i) > 32'(tsu_pkg::Vec4) || 32'(type_i) > 32'(tsu_pkg::TypeF16x2) ||
@@ -68,13 +60,17 @@ module tsu_accept #(
                       (opcode_i != tsu_pkg::OpSured && {1'b0, vec_log2} + type_log2 > 3'd4)));
     // sust.b: the bytes to store; sured: element 0; otherwise each element's low word (sust.p's
     // components).
-    req_o.data = '0;
+    data = '0;
     if (opcode_i == tsu_pkg::OpSust && addressing_i == tsu_pkg::AddrByte) begin
-      req_o.data = tsu_hw_pkg::pack_elems(data_i, type_log2, vec_log2);
+      data = tsu_hw_pkg::pack_elems(data_i, type_log2, vec_log2);
     end else if (opcode_i == tsu_pkg::OpSured) begin
-      req_o.data[63:0] = data_i[63:0];
+      data[63:0] = data_i[63:0];
     end else begin
-      for (int c = 0; c < 4; c++) req_o.data[32*c +: 32] = data_i[64*c +: 32];
+      for (int c = 0; c < 4; c++) data[32*c +: 32] = data_i[64*c +: 32];
     end
   end
+  // Assigned whole, in req_t's field order (yosys 0.23 reads no assignment patterns): a simulator
+  // builds the request in one expression instead of a read-modify-write per field.
+  assign req_o = {3'(opcode_i), 1'(addressing_i), 4'(geom_i), 2'(vec_i), 4'(type_i),
+                  2'(clamp_i), 3'(redop_i), 3'(query_i), illegal, coords_i, data};
 endmodule

@@ -162,29 +162,26 @@ module tsu_address #(
   end
 
   // ---- The operation ------------------------------------------------------------------------------------------
+  // The operation assigned whole, in cop_t's field order (yosys 0.23 reads no assignment
+  // patterns): a simulator builds it in one expression, not a read-modify-write per field.
+  logic         addressed;  // the address path's verdict applies
+  logic [2:0]   op_trap;
+  logic         op_suppressed;
+  logic [127:0] op_data;
   always_comb begin
-    op_o.opcode = side.opcode;
-    op_o.vec_log2 = side.vec_log2;
-    op_o.type_log2 = side.type_log2;
-    op_o.size_log2 = side.size_log2;
-    op_o.red_type = side.red_type;
-    op_o.redop = side.redop;
-    {data_hi_o, op_o.data} = (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)) ? texel : side.data;
-    op_o.trap = side.early_trap;
-    op_o.oob = '0;
-    op_o.misaligned = 1'b0;
-    op_o.clamped = 1'b0;
-    op_o.suppressed = 1'b0;
-    if (side.early_trap == 3'(tsu_pkg::TrapNone) && side.opcode != 3'(tsu_pkg::OpSuq)) begin
-      op_o.trap = a_trap;
-      op_o.oob = a_oob;
-      op_o.misaligned = a_misaligned;
-      op_o.clamped = a_clamped;
-      op_o.suppressed = a_suppressed;
-    end
-    op_o.go = op_o.trap == 3'(tsu_pkg::TrapNone) && !op_o.suppressed &&
-              side.opcode != 3'(tsu_pkg::OpSuq);
+    addressed = side.early_trap == 3'(tsu_pkg::TrapNone) && side.opcode != 3'(tsu_pkg::OpSuq);
+    op_trap = addressed ? a_trap : side.early_trap;
+    op_suppressed = addressed && a_suppressed;
+    op_data = (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)) ? texel : side.data;
   end
+  assign data_hi_o = op_data[127:64];
+  assign op_o = {side.opcode, side.vec_log2, side.type_log2, side.size_log2, side.red_type,
+                 side.redop, op_trap,
+                 addressed ? a_oob : 4'd0, addressed && a_misaligned, addressed && a_clamped,
+                 op_suppressed,
+                 op_trap == 3'(tsu_pkg::TrapNone) && !op_suppressed &&
+                     side.opcode != 3'(tsu_pkg::OpSuq),  // go
+                 op_data[63:0]};
   assign valid_o = a_valid;
   assign tag_o = tag;
 

@@ -46,6 +46,7 @@ module tsu_decode #(
   logic [2:0]  early_trap;
   logic [3:0]  red_type;
   logic [31:0] suq_value;
+  logic        no_access;
   always_comb begin
     unique case (req_i.vec)
       2'(tsu_pkg::Vec2): vec_log2 = 2'd1;
@@ -110,22 +111,14 @@ module tsu_decode #(
 
     // Requests that trap early or need no address still flow through the address path (to keep
     // order); give it legal inputs so its assertions hold.
-    addr_o.no_access = early_trap != 3'(tsu_pkg::TrapNone) ||
-                       req_i.opcode == 3'(tsu_pkg::OpSuq);
-    addr_o.geom = addr_o.no_access ? 4'(tsu_pkg::Geom1d) : req_i.geom;
-    addr_o.clamp = addr_o.no_access ? 2'(tsu_pkg::ClampTrap) : req_i.clamp;
-    addr_o.size_log2 = addr_o.no_access ? 3'd0 : size_log2;
-    addr_o.scale_log2 = addr_o.no_access ? 3'd0 : scale_log2;
-
-    side_o.opcode = req_i.opcode;
-    side_o.is_p = is_p;
-    side_o.vec_log2 = vec_log2;
-    side_o.type_log2 = type_log2;
-    side_o.size_log2 = size_log2;
-    side_o.red_type = red_type;
-    side_o.redop = req_i.redop;
-    side_o.early_trap = early_trap;
-    side_o.data = req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data;
+    // Both structs assigned whole, in their field order (yosys 0.23 reads no assignment
+    // patterns): a simulator builds each in one expression, not a read-modify-write per field.
+    no_access = early_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
+    addr_o = no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
+                       : {req_i.geom, req_i.clamp, size_log2, scale_log2, 1'b0};
+    side_o = {req_i.opcode, is_p, vec_log2, type_log2, size_log2, red_type, req_i.redop,
+              early_trap,
+              req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data};
 
     // sust.p components: R, G, B, A from the source elements; missing ones take (0, 0, 0, 1).
     for (int c = 0; c < 4; c++) begin

@@ -200,10 +200,14 @@ module tsu_desc #(
         tag_valid_q <= '0;
         victim_q <= '0;
       end else begin
-        for (int e = 0; e < CacheEntries; e++) begin
-          if (inv_all || (inv_one && tag_q[e] == HandleW'(cfg_data_i) &&
-                          (cfg_data_i >> HandleW) == 64'd0)) begin
-            tag_valid_q[e] <= 1'b0;
+        // The tags are compared only under an invalidate command (a simulator skips the
+        // comparisons on every other cycle; the same logic).
+        if (inv_all || inv_one) begin
+          for (int e = 0; e < CacheEntries; e++) begin
+            if (inv_all || (tag_q[e] == HandleW'(cfg_data_i) &&
+                            (cfg_data_i >> HandleW) == 64'd0)) begin
+              tag_valid_q[e] <= 1'b0;
+            end
           end
         end
         if (fill) begin
