@@ -5,7 +5,7 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config python3
   libgtest-dev libgmock-dev googletest libbenchmark-dev
-  libsystemc-dev nlohmann-json3-dev libcli11-dev libpng-dev
+  libsystemc-dev nlohmann-json3-dev libcli11-dev libpng-dev libpcg-cpp-dev
   verilator yosys nextpnr-ice40 fpga-icestorm
   mesa-vulkan-drivers libvulkan-dev glslc vulkan-tools
   lcov python3-matplotlib

@@ -186,8 +186,8 @@ class Bench {
   const CosimOptions& opt_;
   CosimResult* res_;
   Stimulus stim_;
-  std::mt19937_64 rng_;
-  std::mt19937_64 tex_rng_;  // textures and samplers (apart, so surface traffic stays the same)
+  Rng rng_;
+  Rng tex_rng_;  // textures and samplers (apart, so surface traffic stays the same)
   std::array<uint32_t, 16> filter_turn_{};  // per geometry: the next (mag, mip) filter pair
   uint32_t srgb_turn_ = 0;                  // texture sets bound so far
   std::vector<std::vector<uint64_t>> residency_;  // per texture: the map bytes set now

@@ -15,6 +15,7 @@
 #include "tsu/instruction.h"
 #include "tsu/texture.h"
 #include "tsu/transaction.h"
+#include "rng.h"
 
 namespace tsu::tb {
 
@@ -125,7 +126,7 @@ class Stimulus {
   ResolvedSurface RotatingSurface(size_t slot, const FormatInfo& f);
   Txn Reserved();
 
-  std::mt19937_64 rng_;
+  Rng rng_;
   Mix mix_;
   std::vector<std::pair<Kind, int>> picks_;  // mix_'s weights as kinds (no string per draw)
   int pick_total_ = 0;

@@ -37,6 +37,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "rng.h"
 #include "sim_run.h"
 
 namespace tsu::tb {
@@ -103,7 +104,7 @@ std::function<bool(In*)> VectorSource(const std::vector<In>* cases) {
 
 template <typename In, typename Gen>
 std::function<bool(In*)> CountedSource(uint64_t seed, uint64_t count, Gen gen) {
-  auto rng = std::make_shared<std::mt19937_64>(seed);
+  auto rng = std::make_shared<Rng>(seed);
   auto left = std::make_shared<uint64_t>(count);
   return [rng, left, gen](In* in) {
     if (*left == 0) return false;
@@ -187,7 +188,7 @@ class Lockstep {
     dut.Reset();
 
     Source src = factory(opt.seed);
-    std::mt19937_64 bubble_rng(opt.seed ^ 0xB0BB1E5ull);
+    Rng bubble_rng(opt.seed ^ 0xB0BB1E5ull);
     std::deque<Pending> pipe;
     const size_t latency = static_cast<size_t>(T::Latency());
     In cur{};

@@ -46,7 +46,10 @@ const std::vector<FormatInfo>& AllFormats() {
 }
 
 int64_t Uniform(Rng& rng, int64_t lo, int64_t hi) {
-  return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  // The span in unsigned arithmetic (hi - lo may pass INT64_MAX); a full range is a raw draw.
+  const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+  const uint64_t off = span == ~0ull ? rng() : Below(rng, span + 1);
+  return static_cast<int64_t>(static_cast<uint64_t>(lo) + off);
 }
 
 bool Chance(Rng& rng, int percent) { return Uniform(rng, 0, 99) < percent; }

@@ -3,15 +3,13 @@
 #define TSU_TB_RTL_SURFACE_GEN_H_
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "tsu/descriptor.h"
 #include "tsu/format.h"
+#include "rng.h"
 
 namespace tsu::tb {
-
-using Rng = std::mt19937_64;
 
 // Every (order, type) pair a surface can hold, i.e. that ResolveSurface accepts.
 const std::vector<FormatInfo>& SurfaceFormats();
