@@ -107,9 +107,12 @@ module tsu_address #(
   );
 
   // ---- sust.p texel ----------------------------------------------------------------------------------------
-  logic         pack_valid, pack_supported, texel_valid;
+  // Only a sust.p stores the packed texel, so only a sust.p enters the pack: the other
+  // operations leave its converters' stage registers idle (and a simulator skips them).
+  logic         pack_go, pack_valid, pack_supported, texel_valid;
   logic [2:0]   pack_log2;
   logic [127:0] pack_texel, texel;
+  assign pack_go = valid_i && side_i.is_p && side_i.opcode == 3'(tsu_pkg::OpSust);
   tsu_fmt_pack #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -121,7 +124,7 @@ module tsu_address #(
   ) u_pack (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .valid_i     (valid_i),
+    .valid_i     (pack_go),
     .order_i     (desc_i.chorder),
     .type_i      (desc_i.chtype),
     .comps_i     (comps_i),
@@ -193,7 +196,8 @@ module tsu_address #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      side_valid == a_valid && texel_valid == a_valid);
+      side_valid == a_valid &&
+      texel_valid == (a_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust)));
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

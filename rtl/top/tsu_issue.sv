@@ -204,22 +204,22 @@ module tsu_issue #(
       pending_q <= pending_q + PW'(issue_ok && is_rmw_h) - PW'(rmw_push_i);
     end
   end
-  // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order).
-  logic [MaxReads*LineW-1:0] pend_shifted;
-  logic [MaxReads*16-1:0]    pend_mask_shifted;
-  logic [PW-1:0]             pend_slot;  // where a newly issued sured's line goes
+  // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order). The shift
+  // and the slot compare are written under their load conditions: the same enables in hardware,
+  // and a simulator evaluates the 352-bit shift only in a cycle that retires a sured.
+  logic [PW-1:0] pend_slot;  // where a newly issued sured's line goes
   assign pend_slot = pending_q - PW'(rmw_push_i);
-  always_comb begin
-    pend_shifted = rmw_push_i ? (pend_line_q >> LineW) : pend_line_q;
-    pend_mask_shifted = rmw_push_i ? (pend_mask_q >> 16) : pend_mask_q;
-  end
   always_ff @(posedge clk_i) begin
-    pend_line_q <= pend_shifted;
-    pend_mask_q <= pend_mask_shifted;
-    for (int i = 0; i < MaxReads; i++) begin
-      if (issue_ok && is_rmw_h && 32'(pend_slot) == i) begin
-        pend_line_q[i*LineW +: LineW] <= line_h;
-        pend_mask_q[i*16 +: 16] <= mask_h;
+    if (rmw_push_i) begin
+      pend_line_q <= pend_line_q >> LineW;
+      pend_mask_q <= pend_mask_q >> 16;
+    end
+    if (issue_ok && is_rmw_h) begin
+      for (int i = 0; i < MaxReads; i++) begin
+        if (32'(pend_slot) == i) begin
+          pend_line_q[i*LineW +: LineW] <= line_h;
+          pend_mask_q[i*16 +: 16] <= mask_h;
+        end
       end
     end
   end
