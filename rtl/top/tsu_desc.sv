@@ -75,9 +75,8 @@ module tsu_desc #(
   end
 
   // ---- Accept and look up ------------------------------------------------------------------------
-  logic               accept, in_range, lookup_hit;
+  logic               accept, in_range;
   logic [HandleW-1:0] handle;
-  logic [IdxW-1:0]    hit_idx;
   logic               s0_move;
   assign in_ready_o = !cfg_valid_i && (!s0_valid_q || s0_move);
   assign accept = in_valid_i && in_ready_o;
@@ -88,25 +87,26 @@ module tsu_desc #(
   logic [HandleW-1:0] tag_q [CacheEntries > 0 ? CacheEntries : 1];
   // Signed bound: with CacheEntries = 0 the loop is empty rather than a constant comparison.
   localparam int NumEntries = CacheEntries;
-  // A handle is in at most one valid entry (a fill only follows a miss, and one request waits at
-  // a time: a_hit_unique), so the hit index is an OR of the hit entries' indices, not a
-  // priority chain. Each tag is compared once (a loop that set both the flag and the index was
-  // split by Verilator into two, comparing every tag twice).
-  logic [CacheEntries > 0 ? CacheEntries-1 : 0:0] hit_vec;
-  always_comb begin
-    hit_vec = '0;
-    for (int e = 0; e < NumEntries; e++) hit_vec[e] = tag_valid_q[e] && tag_q[e] == handle;
-  end
+  localparam int unsigned VecW = CacheEntries > 0 ? CacheEntries : 1;
+  // The lookup is a function called where stage 0 and the cache's read register load (on
+  // accept): the same compare logic in hardware, and a simulator evaluates the 16 tag compares
+  // only for an accepted request, not in every evaluation of every cycle (they were the largest
+  // single cost of the throughput model). A handle is in at most one valid entry (a fill only
+  // follows a miss, and one request waits at a time: a_hit_unique), so the hit index is an OR of
+  // the hit entries' indices, not a priority chain.
+  function automatic logic [VecW-1:0] lookup(logic [HandleW-1:0] h);
+    lookup = '0;
+    for (int e = 0; e < NumEntries; e++) lookup[e] = tag_valid_q[e] && tag_q[e] == h;
+  endfunction
   // Bit b of the index is the OR of the hits at entries whose index has bit b set: one masked
   // reduction per index bit (a per-entry OR loop cost a simulator four times as much).
-  function automatic logic [CacheEntries > 0 ? CacheEntries-1 : 0:0] index_bit_mask(int b);
+  function automatic logic [VecW-1:0] index_bit_mask(int b);
     index_bit_mask = '0;
     for (int e = 0; e < NumEntries; e++) index_bit_mask[e] = ((e >> b) & 1) != 0;
   endfunction
-  always_comb begin
-    for (int b = 0; b < IdxW; b++) hit_idx[b] = |(hit_vec & index_bit_mask(b));
-  end
-  assign lookup_hit = |hit_vec;
+  function automatic logic [IdxW-1:0] hit_index(logic [VecW-1:0] hits);
+    for (int b = 0; b < IdxW; b++) hit_index[b] = |(hits & index_bit_mask(b));
+  endfunction
 
   // ---- Stage 0: the accepted request, waiting for its descriptor ----------------------------------
   logic [PayloadW-1:0] s0_payload_q;
@@ -154,7 +154,11 @@ module tsu_desc #(
       s0_payload_q <= in_payload_i;
       s0_handle_q <= handle;
       s0_need_q <= in_need_i && in_range;
-      s0_hit_q <= lookup_hit;
+      s0_hit_q <= |lookup(handle);
+`ifndef SYNTHESIS
+      // Checked for every accepted request, where the lookup is used.
+      a_hit_unique: assert ($onehot0(lookup(handle)));
+`endif
     end
     // One enable per line (a constant slice each): a variable part-select here became a shifter.
     for (int l = 0; l < 4; l++) begin
@@ -226,7 +230,7 @@ module tsu_desc #(
         tag_q[fill_index(tag_valid_q, victim_q)] <= s0_handle_q;
         data_q[fill_index(tag_valid_q, victim_q)] <= fill_data;
       end
-      if (accept) rdata_q <= data_q[hit_idx];
+      if (accept) rdata_q <= data_q[hit_index(lookup(handle))];
     end
     assign cached = rdata_q;
   end else if (CacheEntries == 1) begin : g_fetch_buffer
@@ -246,14 +250,12 @@ module tsu_desc #(
       if (fill) tag_q[0] <= s0_handle_q;
     end
     assign cached = fetch_q;
-    logic unused_cache;
-    assign unused_cache = ^hit_idx;
   end else begin : g_no_cache
     assign tag_valid_q = '0;
     assign tag_q[0] = '0;
     assign cached = '0;
     logic unused_cache;
-    assign unused_cache = ^{inv_all, inv_one, hit_idx};
+    assign unused_cache = ^{inv_all, inv_one};
   end
 
   assign out_valid_o = s0_valid_q && s0_resolved;
@@ -262,14 +264,16 @@ module tsu_desc #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_hit_unique: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(hit_vec));
+  // The cover point reads a net (see free_c); a model built without cover points drops it.
+  logic hit_c;
+  assign hit_c = |lookup(handle);
   a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
       got_q <= sent_q && sent_q <= 3'd4);
   a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)
       dmem_rsp_valid_i |-> fetching && got_q < sent_q);
   a_out_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
       out_valid_o |-> !$isunknown(out_desc_o));
-  c_desc_hit: cover property (@(posedge clk_i) accept && in_need_i && in_range && lookup_hit);
+  c_desc_hit: cover property (@(posedge clk_i) accept && in_need_i && in_range && hit_c);
   c_desc_miss: cover property (@(posedge clk_i) fill);
   c_desc_out_of_range: cover property (@(posedge clk_i) accept && in_need_i && !in_range);
   c_desc_invalidate_all: cover property (@(posedge clk_i) inv_all);
