@@ -85,10 +85,16 @@ module tsu_complete #(
   assign mem_rsp_ready_o = !rd_full;
 
   // ---- Complete the head ------------------------------------------------------------------------------
-  // Reduction history: the last MaxReads sured results (line, mask, data), newest in slot 0.
+  // Reduction history: the last MaxReads sured results, newest in slot 0. A result is 4 or 8
+  // bytes at an offset aligned to its size, so a slot keeps its line, offset, size and the 64-bit
+  // result; its bytes and mask in the line are rebuilt at the merge (a 2:1 byte mux) instead of
+  // storing 16 mask bits and 128 data bits a slot (half the history's flip-flops).
   logic [MaxReads*LineW-1:0]  hist_line_q;
-  logic [MaxReads*16-1:0]     hist_mask_q;
-  logic [MaxReads*128-1:0]    hist_data_q;
+  logic [MaxReads*4-1:0]      hist_off_q;
+  logic [MaxReads-1:0]        hist_wide_q;  // 8 bytes (else 4)
+  logic [MaxReads*64-1:0]     hist_data_q;
+  logic [15:0]                h_mask;
+  logic [127:0]               h_bytes;
 
   logic              c_sured, c_suld, c_ready;
   logic [LineW-1:0]  c_line;
@@ -104,10 +110,15 @@ module tsu_complete #(
     c_mask = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << c_off);
     // Forwarding: apply the unwritten earlier results, oldest first.
     c_line_data = rd_data;
+    h_mask = '0;
+    h_bytes = '0;
     for (int j = MaxReads - 1; j >= 0; j--) begin
       if (j < 32'(h_fwd) && hist_line_q[j*LineW +: LineW] == c_line) begin
+        h_mask = 16'((hist_wide_q[j] ? 16'h00ff : 16'h000f) << hist_off_q[j*4 +: 4]);
+        h_bytes = tsu_hw_pkg::line_from_access({64'd0, hist_data_q[j*64 +: 64]},
+                                               {2'b01, hist_wide_q[j]});
         for (int b = 0; b < 16; b++) begin
-          if (hist_mask_q[j*16 + b]) c_line_data[8*b +: 8] = hist_data_q[j*128 + 8*b +: 8];
+          if (h_mask[b]) c_line_data[8*b +: 8] = h_bytes[8*b +: 8];
         end
       end
     end
@@ -167,16 +178,18 @@ module tsu_complete #(
     always_ff @(posedge clk_i) begin
       if (rmw_push_o) begin
         hist_line_q <= c_line;
-        hist_mask_q <= c_mask;
-        hist_data_q <= rmw_wdata_o;
+        hist_off_q <= c_off;
+        hist_wide_q <= h_op.size_log2[0];
+        hist_data_q <= c_new;
       end
     end
   end else begin : g_hist_shift
     always_ff @(posedge clk_i) begin
       if (rmw_push_o) begin
         hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
-        hist_mask_q <= {hist_mask_q[(MaxReads-1)*16-1:0], c_mask};
-        hist_data_q <= {hist_data_q[(MaxReads-1)*128-1:0], rmw_wdata_o};
+        hist_off_q <= {hist_off_q[(MaxReads-1)*4-1:0], c_off};
+        hist_wide_q <= {hist_wide_q[MaxReads-2:0], h_op.size_log2[0]};
+        hist_data_q <= {hist_data_q[(MaxReads-1)*64-1:0], c_new};
       end
     end
   end
