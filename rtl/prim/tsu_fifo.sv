@@ -11,10 +11,15 @@
 //            block RAM returns the old word when a slot is written and read on one edge, so an
 //            entry pushed into the slot being read is bypassed from a register beside the RAM:
 //            Width flops and a 2:1 mux instead of Depth*Width flops and a Depth:1 mux.
+//            With Bypass = 0 there is no bypass: an entry pushed into an empty queue (the only
+//            case where the slot being read is the one written) shows one cycle later, when the
+//            RAM has it. Other timing is the same; it saves the Width flops and the Width-bit mux
+//            (on an iCE40 each bypass flop takes a logic cell of its own: its D fans out).
 module tsu_fifo #(
   parameter int unsigned Width = 8,
   parameter int unsigned Depth = 4,
   parameter bit Ram = 1'b0,
+  parameter bit Bypass = 1'b1,  // Ram only: 0 = no bypass register, one cycle later when empty
   localparam int unsigned CntW = $clog2(Depth + 1)
 ) (
   input  logic             clk_i,
@@ -52,28 +57,44 @@ module tsu_fifo #(
     // Block RAM by request: yosys's cost model keeps a shallow, wide queue in flip-flops (a
     // 4 x 177-bit queue would cost 12 EBRs), which is what Ram = 1 asks it not to do.
     (* ram_style = "block", no_rw_check *) logic [Width-1:0] mem_q [Depth];
-    logic [Width-1:0] rdata_q, byp_data_q;
-    logic             byp_q;
+    logic [Width-1:0] rdata_q;
     always_ff @(posedge clk_i) begin
       if (push_i) mem_q[wr_q] <= data_i;
     end
     always_ff @(posedge clk_i) begin
       rdata_q <= mem_q[rd_next];
-      byp_data_q <= data_i;
     end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) byp_q <= 1'b0;
-      else byp_q <= push_i && wr_q == rd_next;
+    if (Bypass) begin : g_bypass
+      logic [Width-1:0] byp_data_q;
+      logic             byp_q;
+      always_ff @(posedge clk_i) begin
+        byp_data_q <= data_i;
+      end
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) byp_q <= 1'b0;
+        else byp_q <= push_i && wr_q == rd_next;
+      end
+      assign data_o = byp_q ? byp_data_q : rdata_q;
+      assign empty_o = cnt_q == '0;
+    end else begin : g_late
+      // The head is the entry pushed on the last edge only when it is the only one; the RAM
+      // read on that edge returned the slot's old word, so it is not shown until the next.
+      logic fresh_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) fresh_q <= 1'b0;
+        else fresh_q <= push_i;
+      end
+      assign data_o = rdata_q;
+      assign empty_o = cnt_q == '0 || (cnt_q == CntW'(1) && fresh_q);
     end
-    assign data_o = byp_q ? byp_data_q : rdata_q;
   end else begin : g_flops
     logic [Width-1:0] mem_q [Depth];
     always_ff @(posedge clk_i) begin
       if (push_i) mem_q[wr_q] <= data_i;
     end
     assign data_o = mem_q[rd_q];
+    assign empty_o = cnt_q == '0;
   end
-  assign empty_o = cnt_q == '0;
   assign full_o = 32'(cnt_q) == Depth;
   assign count_o = cnt_q;
 

@@ -9,6 +9,8 @@ module tsu_complete #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,
+  parameter bit QueueRam = 1'b0,     // the read-data queue in block RAM (tsu_fifo Ram)
+  parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops its bypass register (tsu_fifo Bypass)
   localparam int unsigned Depth = MaxReads + 2,
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
@@ -68,10 +70,12 @@ module tsu_complete #(
   );
 
   // ---- Read data FIFO: reads in flight never exceed MaxReads, so it never overflows ----------------------
+  // (With QueueRam in block RAM: 8 EBRs on an iCE40 instead of 128 x MaxReads flops, each taking a
+  // logic cell of its own since their D is the memory port.)
   logic         rd_empty, rd_full;
   logic [127:0] rd_data;
   logic [$clog2(MaxReads+1)-1:0] rd_count;
-  tsu_fifo #(.Width(128), .Depth(MaxReads)) u_rd (
+  tsu_fifo #(.Width(128), .Depth(MaxReads), .Ram(QueueRam), .Bypass(QueueBypass)) u_rd (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (mem_rsp_valid_i && mem_rsp_ready_o),

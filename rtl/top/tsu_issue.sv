@@ -17,6 +17,8 @@ module tsu_issue #(
   parameter int unsigned Depth = 6,  // issue queue entries: the address path's latency + 2
   parameter bit QueueRam = 1'b0,     // the issue and memory-request queues in block RAM
                                      // (same timing)
+  parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo:
+                                     // an entry into an empty queue shows a cycle later)
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
 ) (
@@ -56,9 +58,11 @@ module tsu_issue #(
   output logic [127:0]          mem_req_wdata_o,
   output logic [15:0]           mem_req_mask_o
 );
+  // A memory request as the queue holds it: its line, not its address (the port's addr[3:0] is
+  // 0), so that in block RAM the queue is 173 bits wide at AddrW 32: 11 EBRs, not 12.
   typedef struct packed {
     logic             we;
-    logic [AddrW-1:0] addr;
+    logic [LineW-1:0] line;
     logic [127:0]     wdata;
     logic [15:0]      mask;
   } mreq_t;
@@ -76,7 +80,7 @@ module tsu_issue #(
   logic [$clog2(Depth+1)-1:0] iq_count, inflight_q;
   assign iq_in = {tag_i, addr_i, data_hi_i, op_i};
   assign {h_tag, h_addr, h_data_hi, h_op} = iq_head;
-  tsu_fifo #(.Width(IqW), .Depth(Depth), .Ram(QueueRam)) u_iq (
+  tsu_fifo #(.Width(IqW), .Depth(Depth), .Ram(QueueRam), .Bypass(QueueBypass)) u_iq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (valid_i),
@@ -131,7 +135,7 @@ module tsu_issue #(
     needs_read_h = h_op.go && (is_suld_h || (is_sured_h && !elide_h));
     needs_write_h = h_op.go && is_sust_h;
     issue_req.we = needs_write_h;
-    issue_req.addr = {line_h, 4'd0};
+    issue_req.line = line_h;
     // The store's bytes at their place in the line (bytes outside the mask are don't care).
     issue_req.wdata = tsu_hw_pkg::line_from_access({h_data_hi, h_op.data}, h_op.size_log2);
     issue_req.mask = needs_write_h ? mask_h : 16'd0;
@@ -162,12 +166,13 @@ module tsu_issue #(
     mq_in = issue_req;
     if (rmw_push_i) begin
       mq_in.we = 1'b1;
-      mq_in.addr = {rmw_line_i, 4'd0};
+      mq_in.line = rmw_line_i;
       mq_in.wdata = rmw_wdata_i;
       mq_in.mask = rmw_mask_i;
     end
   end
-  tsu_fifo #(.Width($bits(mq_in)), .Depth(4), .Ram(QueueRam)) u_mq (
+  tsu_fifo #(.Width($bits(mq_in)), .Depth(4), .Ram(QueueRam),
+             .Bypass(QueueBypass)) u_mq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (mq_push),
@@ -190,7 +195,7 @@ module tsu_issue #(
   assign reads_o = reads_q;
   assign mem_req_valid_o = !mq_empty;
   assign mem_req_we_o = mq_head.we;
-  assign mem_req_addr_o = mq_head.addr;
+  assign mem_req_addr_o = {mq_head.line, 4'd0};
   assign mem_req_wdata_o = mq_head.wdata;
   assign mem_req_mask_o = mq_head.mask;
 

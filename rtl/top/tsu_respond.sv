@@ -1,9 +1,13 @@
-// tsu_respond: the response port. Completed responses wait in a 2-entry FIFO (so completion
-// never waits on the consumer's ready in the same cycle) holding 128 bytes; the bytes are spread
-// into four zero-extended 64-bit elements after the FIFO, which is wiring and a byte mux instead
-// of 256 stored bits.
+// tsu_respond: the response port. Completed responses wait in a Depth-entry FIFO holding 128
+// bytes; the bytes are spread into four zero-extended 64-bit elements after the FIFO, which is
+// wiring and a byte mux instead of 256 stored bits.
+//   Depth 2: completion never waits on the consumer's ready in the same cycle.
+//   Depth 1: one register whose ready passes through (full_o falls with rsp_ready_i in the same
+//            cycle), still one response per cycle while the consumer takes them; half the flops
+//            and no read mux (on an iCE40 each of these flops takes a logic cell of its own).
 module tsu_respond #(
-  parameter int unsigned TagW = 8
+  parameter int unsigned TagW = 8,
+  parameter int unsigned Depth = 2  // 1 or 2
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -28,11 +32,11 @@ module tsu_respond #(
   logic [EntryW-1:0] in, head;
   logic [TagW-1:0]   h_tag;
   tsu_hw_pkg::rsp_t  h_rsp;
-  logic              empty;
-  logic [$clog2(2+1)-1:0] count;
+  logic              empty, full;
+  logic [$clog2(Depth+1)-1:0] count;
   assign in = {tag_i, rsp_i};
   assign {h_tag, h_rsp} = head;
-  tsu_fifo #(.Width(EntryW), .Depth(2)) u_rsp (
+  tsu_fifo #(.Width(EntryW), .Depth(Depth)) u_rsp (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (push_i),
@@ -40,9 +44,11 @@ module tsu_respond #(
     .pop_i  (rsp_valid_o && rsp_ready_i),
     .data_o (head),
     .empty_o(empty),
-    .full_o (full_o),
+    .full_o (full),
     .count_o(count)
   );
+  // A full 1-entry queue takes a push in the cycle its entry leaves (tsu_fifo allows it).
+  assign full_o = (Depth == 1) ? full && !rsp_ready_i : full;
   assign rsp_valid_o = !empty;
   assign rsp_tag_o = h_tag;
   // Element i of (1 << type_log2) bytes, zero-extended to 64 bits.
@@ -59,6 +65,7 @@ module tsu_respond #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
+  initial assert (Depth == 1 || Depth == 2) else $fatal(1, "tsu_respond: Depth 1 or 2");
   // Valid/ready: what the unit drives is held, unchanged, until taken.
   a_rsp_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       rsp_valid_o && !rsp_ready_i |=> rsp_valid_o && $stable(head));

@@ -42,8 +42,11 @@ module tsu_top #(
   parameter int unsigned DescCacheEntries = 16, // descriptor cache; 0: fetch for every request
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,   // outstanding memory reads
-  parameter bit QueueRam = 1'b0,         // the issue and memory-request queues in block RAM
-                                         // (same timing)
+  parameter bit QueueRam = 1'b0,         // the issue, memory-request and read-data queues in
+                                         // block RAM (same timing)
+  parameter int unsigned RspDepth = 2,  // response queue: 2, or 1 with its ready passing through
+  parameter bit QueueBypass = 1'b1,      // QueueRam: 0 drops the queues' bypass registers (an
+                                         // entry into an empty queue shows a cycle later)
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
   // Cycles per surface request in address generation: 1 (three whole strided products), or
@@ -303,7 +306,8 @@ module tsu_top #(
     .MaxReads(MaxReads),
     // In block RAM any depth costs the same (and yosys leaves a shallow queue in flip-flops).
     .Depth   (QueueRam ? AddrLat + 2 : AddrInFlight + 2),
-    .QueueRam(QueueRam)
+    .QueueRam(QueueRam),
+    .QueueBypass(QueueBypass)
   ) u_issue (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -344,7 +348,9 @@ module tsu_top #(
   tsu_complete #(
     .AddrW   (AddrW),
     .TagW    (TagW),
-    .MaxReads(MaxReads)
+    .MaxReads(MaxReads),
+    .QueueRam(QueueRam),
+    .QueueBypass(QueueBypass)
   ) u_complete (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -372,7 +378,7 @@ module tsu_top #(
   );
 
   // ---- Respond ------------------------------------------------------------------------------------------
-  tsu_respond #(.TagW(TagW)) u_respond (
+  tsu_respond #(.TagW(TagW), .Depth(RspDepth)) u_respond (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .push_i          (rsp_push),
