@@ -9,8 +9,8 @@ module tsu_complete #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,
-  parameter bit QueueRam = 1'b0,     // the read-data queue in block RAM (tsu_fifo Ram)
-  parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops its bypass register (tsu_fifo Bypass)
+  parameter bit QueueRam = 1'b0,     // the completion and read-data queues in block RAM
+  parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo)
   localparam int unsigned Depth = MaxReads + 2,
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
@@ -57,7 +57,7 @@ module tsu_complete #(
   logic [$clog2(Depth+1)-1:0] cq_count;
   assign cq_in = {cq_tag_i, cq_addr_i, cq_op_i, cq_needs_read_i, cq_fwd_i};
   assign {h_tag, h_addr, h_op, h_needs_read, h_fwd} = cq_head;
-  tsu_fifo #(.Width(CqW), .Depth(Depth)) u_cq (
+  tsu_fifo #(.Width(CqW), .Depth(Depth), .Ram(QueueRam), .Bypass(QueueBypass)) u_cq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .push_i (cq_push_i),

@@ -19,6 +19,10 @@ module tsu_issue #(
                                      // (same timing)
   parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo:
                                      // an entry into an empty queue shows a cycle later)
+  // Memory-request queue entries. 1: one register in flip-flops (never block RAM) whose ready
+  // passes through: a request may enter in the cycle the memory takes the one before, so the
+  // port still takes one request per cycle; it frees the queue's block RAMs for other queues.
+  parameter int unsigned MqDepth = 4,
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
 ) (
@@ -159,8 +163,8 @@ module tsu_issue #(
 
   // ---- Memory request FIFO: holds each request stable until the memory takes it ----------------------
   mreq_t mq_in, mq_head;
-  logic  mq_push, mq_empty;
-  logic [$clog2(4+1)-1:0] mq_count;
+  logic  mq_push, mq_empty, mq_full_raw;
+  logic [$clog2(MqDepth+1)-1:0] mq_count;
   assign mq_push = rmw_push_i || (issue_ok && (needs_read_h || needs_write_h));
   always_comb begin
     mq_in = issue_req;
@@ -171,7 +175,7 @@ module tsu_issue #(
       mq_in.mask = rmw_mask_i;
     end
   end
-  tsu_fifo #(.Width($bits(mq_in)), .Depth(4), .Ram(QueueRam),
+  tsu_fifo #(.Width($bits(mq_in)), .Depth(MqDepth), .Ram(QueueRam && MqDepth > 1),
              .Bypass(QueueBypass)) u_mq (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -180,12 +184,14 @@ module tsu_issue #(
     .pop_i  (mem_req_valid_o && mem_req_ready_i),
     .data_o (mq_head),
     .empty_o(mq_empty),
-    .full_o (mq_full),
+    .full_o (mq_full_raw),
     .count_o(mq_count)
   );
+  // A full 1-entry queue takes a push in the cycle its entry leaves (tsu_fifo allows it).
+  assign mq_full = (MqDepth == 1) ? mq_full_raw && !mem_req_ready_i : mq_full_raw;
   assign mq_full_o = mq_full;
   // Writes in the memory request FIFO: a tex may not read memory ahead of them (H11).
-  logic [$clog2(4+1)-1:0] mq_writes_q;
+  logic [$clog2(MqDepth+1)-1:0] mq_writes_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) mq_writes_q <= '0;
     else mq_writes_q <= mq_writes_q + $bits(mq_writes_q)'(mq_push && mq_in.we) -

@@ -42,8 +42,10 @@ module tsu_top #(
   parameter int unsigned DescCacheEntries = 16, // descriptor cache; 0: fetch for every request
   parameter int unsigned TagW = 8,
   parameter int unsigned MaxReads = 8,   // outstanding memory reads
-  parameter bit QueueRam = 1'b0,         // the issue, memory-request and read-data queues in
-                                         // block RAM (same timing)
+  parameter bit QueueRam = 1'b0,         // the issue, memory-request, completion and read-data
+                                         // queues in block RAM (same timing)
+  parameter int unsigned MqDepth = 4,   // memory-request queue: 1 is a register in flip-flops
+                                        // whose ready passes through (tsu_issue)
   parameter int unsigned RspDepth = 2,  // response queue: 2, or 1 with its ready passing through
   parameter bit QueueBypass = 1'b1,      // QueueRam: 0 drops the queues' bypass registers (an
                                          // entry into an empty queue shows a cycle later)
@@ -307,7 +309,8 @@ module tsu_top #(
     // In block RAM any depth costs the same (and yosys leaves a shallow queue in flip-flops).
     .Depth   (QueueRam ? AddrLat + 2 : AddrInFlight + 2),
     .QueueRam(QueueRam),
-    .QueueBypass(QueueBypass)
+    .QueueBypass(QueueBypass),
+    .MqDepth (MqDepth)
   ) u_issue (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
