@@ -96,6 +96,10 @@ module tsu_addrgen #(
     end
   end
 
+  // Below 32 address bits the pitch's top bits cannot reach an address (modulo 2^AddrW, H1).
+  logic unused_pitch;
+  assign unused_pitch = ^pitch_i;
+
   localparam int unsigned LW = LayerW;
   if (II <= 1) begin : g_full
     localparam int unsigned InW = YW + ZW + LW + 5 * AddrW;

@@ -37,6 +37,11 @@ namespace {
 constexpr int kPoolEntries = 32;
 constexpr int kSurfaceSlots = 16;
 constexpr uint64_t kPoolBase = 0xF000'0000ull;
+// A unit with fewer than 32 address bits (docs/semantics.md H1: the bench keeps everything inside
+// the 2^AddrW window) gets its pool below the first surface instead: surfaces take 1 MiB to
+// 16 MiB, so 24 address bits hold them all.
+constexpr uint64_t kPoolBaseNarrow = 0x8'0000ull;
+constexpr int kPoolBaseNarrowBelowBits = 32;
 constexpr int kTextures = 6;
 constexpr uint64_t kTexSlot0 = kSurfaceSlots;
 constexpr int kExtraSamplers = 3;
@@ -154,6 +159,10 @@ struct Held {
 // Dut: a Verilated configuration of tsu_top; Root: its module class (public parameters).
 template <class Dut, class Root>
 class Bench {
+  // The texture layout below (kTexBase, kLevelTables, kResidencyMaps) needs 32 address bits.
+  static_assert(Root::HasTex == 0 || Root::AddrWidth >= kPoolBaseNarrowBelowBits,
+                "the co-simulation's texture memory layout needs AddrW >= 32");
+
  public:
   Bench(const CosimOptions& opt, CosimResult* res)
       : opt_(opt), res_(res), stim_(opt.seed, opt.mix, kSurfaceSlots), rng_(opt.seed ^ 0x5EEDull),
@@ -195,6 +204,7 @@ class Bench {
   std::unique_ptr<SimRun<Dut>> run_;  // context, model, clock, trace: the shared harness
   Dut* dut_ = nullptr;                 // run_'s model
   const int addr_bits_ = static_cast<int>(Root::AddrWidth);
+  const uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
   uint64_t cycle_ = 0;
   SparseMemory dut_mem_;
   std::deque<ExpectedResponse> rsp_q_;
@@ -244,7 +254,7 @@ void Bench<Dut, Root>::Fail(uint64_t cycle, const std::string& what) {
 // final images agree), and rebinds the model's handle from the same bytes.
 template <class Dut, class Root>
 void Bench<Dut, Root>::WriteSlot(uint64_t handle, const DescImage& image) {
-  const uint64_t addr = kPoolBase + handle * kDescBytes;
+  const uint64_t addr = pool_base_ + handle * kDescBytes;
   dut_mem_.Write(addr, image.data(), kDescBytes);
   Model().mem.store().Write(addr, image.data(), kDescBytes);
 }
@@ -362,7 +372,7 @@ void Bench<Dut, Root>::Bind() {
   restore_due_.assign(kPoolEntries, 0);
   next_restore_ = ~0ull;
   // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
-  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, kPoolBase},
+  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, pool_base_},
                                  std::pair{CfgOp::kSetPoolEntries, static_cast<uint64_t>(kPoolEntries)}}) {
     dut_->cfg_valid_i = 1;
     dut_->cfg_op_i = static_cast<uint8_t>(op);
@@ -467,14 +477,14 @@ void Bench<Dut, Root>::ApplyCfg(const CfgCommand& c) {
 template <class Dut, class Root>
 void Bench<Dut, Root>::CheckDescRead(uint64_t cycle, uint64_t addr) {
   ++res_->desc_line_reads;
-  const uint64_t end = kPoolBase + static_cast<uint64_t>(kPoolEntries) * kDescBytes;
-  const bool in_pool = addr >= kPoolBase && addr < end;
+  const uint64_t end = pool_base_ + static_cast<uint64_t>(kPoolEntries) * kDescBytes;
+  const bool in_pool = addr >= pool_base_ && addr < end;
   const bool level_record = Root::HasTex != 0 && addr >= kLevelTables &&
                             addr < kLevelTables + 0x400 * static_cast<uint64_t>(kTextures);
   if (level_record) ++res_->level_record_reads;
   if ((!in_pool && !level_record) || (addr & 15) != 0) {
     Fail(cycle, "descriptor read of " + Hex(addr) + " at cycle " + std::to_string(cycle) +
-                    ": not a line of the descriptor pool [" + Hex(kPoolBase) + ", " + Hex(end) +
+                    ": not a line of the descriptor pool [" + Hex(pool_base_) + ", " + Hex(end) +
                     ")" + (Root::HasTex != 0 ? " or of a level table" : ""));
   }
 }

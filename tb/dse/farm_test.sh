@@ -22,7 +22,7 @@ mkdir -p "$work"
 # ---- 1. locally --------------------------------------------------------------------------------
 "$tsu" dse --sweep "$sweep" --out "$work/local" --steps sim --jobs 2
 test "$(ls -d "$work"/local/points/p* | wc -l)" -eq 4
-grep -q '^id,label,param.AddrW' "$work/local/results.csv"
+head -1 "$work/local/results.csv" | grep -q '^id,label,param\..*,param.AddrW,'  # parameters in name order
 test -s "$work/local/summary.md"
 for f in "$work"/local/points/*/sim.json; do grep -q '"ok": true' "$f"; done
 "$tsu" dse --resume --out "$work/local" --steps sim 2>&1 | tee "$work/resume.txt"

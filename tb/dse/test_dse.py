@@ -52,7 +52,7 @@ class SweepFile(unittest.TestCase):
             """)
         self.assertEqual(len(s["points"]), 6)
         params, varied = s["points"][0]
-        self.assertEqual(params["AddrW"], "32")  # from hx8k.cfg
+        self.assertEqual(params["AddrW"], "24")  # from hx8k.cfg
         self.assertEqual(varied, {"MaxReads": "2", "QueueRam": "1'b1"})
         self.assertEqual(s["workloads"], {"w": ["--ops", "10"]})
 
