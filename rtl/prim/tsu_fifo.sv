@@ -11,10 +11,11 @@
 //            block RAM returns the old word when a slot is written and read on one edge, so an
 //            entry pushed into the slot being read is bypassed from a register beside the RAM:
 //            Width flops and a 2:1 mux instead of Depth*Width flops and a Depth:1 mux.
-//            With Bypass = 0 there is no bypass: an entry pushed into an empty queue (the only
-//            case where the slot being read is the one written) shows one cycle later, when the
-//            RAM has it. Other timing is the same; it saves the Width flops and the Width-bit mux
-//            (on an iCE40 each bypass flop takes a logic cell of its own: its D fans out).
+//            With Bypass = 0 there is no bypass: an entry that is the head as it is pushed (into
+//            an empty queue, or as the last entry pops: the only cases where the slot being read
+//            is the one written) shows one cycle later, when the RAM has it. Other timing is the
+//            same; it saves the Width flops and the Width-bit mux (on an iCE40 each bypass flop
+//            takes a logic cell of its own: its D fans out).
 module tsu_fifo #(
   parameter int unsigned Width = 8,
   parameter int unsigned Depth = 4,
