@@ -75,7 +75,7 @@ FifoRun RunFifo(uint64_t seed, uint64_t cycles, const std::string* trace_base, u
   dut.Reset();
   int push_pct = 50, pop_pct = 50;
   // Bypass = 0: the only entry, pushed on the last edge, is not shown yet.
-  const bool kLate = Root::BenchRam != 0 && Root::BenchBypass == 0 && !reference_assumes_bypass;
+  const bool late = Root::BenchRam != 0 && Root::BenchBypass == 0 && !reference_assumes_bypass;
   bool fresh = false;
   for (uint64_t c = 0; c < cycles && r.ok; ++c) {
     if (c % 64 == 0) {  // a new phase: fill, drain, or hold at some level
@@ -84,7 +84,7 @@ FifoRun RunFifo(uint64_t seed, uint64_t cycles, const std::string* trace_base, u
       push_pct = p[0];
       pop_pct = p[1];
     }
-    const bool shown = !ref.empty() && !(kLate && ref.size() == 1 && fresh);
+    const bool shown = !ref.empty() && !(late && ref.size() == 1 && fresh);
     r.hidden_cycles += !ref.empty() && !shown;
     const bool pop = shown && static_cast<int>(rng() % 100) < pop_pct;
     const bool push = (ref.size() < kDepth || pop) && static_cast<int>(rng() % 100) < push_pct;
@@ -112,7 +112,8 @@ FifoRun RunFifo(uint64_t seed, uint64_t cycles, const std::string* trace_base, u
       r.ok = false;
       r.fail_cycle = c;
       r.report = "tsu_fifo (Depth " + std::to_string(kDepth) + ", Ram " + std::to_string(Root::BenchRam) +
-                 ", Bypass " + std::to_string(Root::BenchBypass) + ") mismatch at cycle " + std::to_string(c) + " (" + line.str() + "):\n" + diff.str();
+                 ", Bypass " + std::to_string(Root::BenchBypass) + ") mismatch at cycle " +
+                 std::to_string(c) + " (" + line.str() + "):\n" + diff.str();
       break;
     }
     if (dut.AssertionFailed()) {
