@@ -14,6 +14,10 @@ module tsu_address #(
   parameter bit EnableInt = 1'b1,
   // tsu_addrgen's II: an input at most every AddrII cycles (tsu_top spaces them).
   parameter int unsigned AddrII = 1,
+  // Every request's data through the pack (AddrII >= 4 only): comps_i then holds side_i.data for
+  // all but a sust.p (tsu_decode CompsRaw), which the pack passes through unchanged as an
+  // RGBA FLOAT texel. The sideband then carries no data, and the pack's own registers hold it.
+  parameter bit DataViaPack = 1'b0,
   localparam int unsigned Latency = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr))
 ) (
@@ -50,17 +54,25 @@ module tsu_address #(
   localparam int unsigned PackLat = PackBase + PackConv;
 
   // ---- Sideband --------------------------------------------------------------------------------------
+  // side_t ends in its 128 data bits; with DataViaPack they travel through the pack instead.
+  localparam int unsigned SideW = $bits(side_i) - (DataViaPack ? 128 : 0);
   tsu_hw_pkg::side_t side;
   logic [TagW-1:0]   tag;
+  logic [SideW-1:0]  side_d;
   logic              side_valid;
-  tsu_delay #(.Width($bits(side_i) + TagW), .Depth(Latency), .Interval(AddrII)) u_side (
+  tsu_delay #(.Width(SideW + TagW), .Depth(Latency), .Interval(AddrII)) u_side (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
-    .data_i ({tag_i, side_i}),
+    .data_i ({tag_i, side_i[$bits(side_i)-1 -: SideW]}),
     .valid_o(side_valid),
-    .data_o ({tag, side})
+    .data_o ({tag, side_d})
   );
+  if (DataViaPack) begin : g_side_nodata
+    assign side = {side_d, 128'd0};
+  end else begin : g_side_data
+    assign side = side_d;
+  end
 
   // ---- Bounds, clamp and address ------------------------------------------------------------------------
   logic             a_valid, a_misaligned, a_clamped, a_suppressed;
@@ -108,11 +120,17 @@ module tsu_address #(
 
   // ---- sust.p texel ----------------------------------------------------------------------------------------
   // Only a sust.p stores the packed texel, so only a sust.p enters the pack: the other
-  // operations leave its converters' stage registers idle (and a simulator skips them).
-  logic         pack_go, pack_valid, pack_supported, texel_valid;
+  // operations leave its converters' stage registers idle (and a simulator skips them). With
+  // DataViaPack every request enters, the others as an RGBA FLOAT texel (an identity pack).
+  logic         pack_go, pack_valid, pack_supported, texel_valid, is_sust_p, raw;
   logic [2:0]   pack_log2;
+  logic [4:0]   pack_order, pack_type;
   logic [127:0] pack_texel, texel;
-  assign pack_go = valid_i && side_i.is_p && side_i.opcode == 3'(tsu_pkg::OpSust);
+  assign is_sust_p = side_i.is_p && side_i.opcode == 3'(tsu_pkg::OpSust);
+  assign raw = DataViaPack && !is_sust_p;
+  assign pack_go = valid_i && (DataViaPack || is_sust_p);
+  assign pack_order = raw ? 5'(tsu_pkg::OrdRGBA) : desc_i.chorder;
+  assign pack_type = raw ? 5'(tsu_pkg::ChFloat) : desc_i.chtype;
   tsu_fmt_pack #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -125,8 +143,8 @@ module tsu_address #(
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .valid_i     (pack_go),
-    .order_i     (desc_i.chorder),
-    .type_i      (desc_i.chtype),
+    .order_i     (pack_order),
+    .type_i      (pack_type),
     .comps_i     (comps_i),
     .valid_o     (pack_valid),
     .supported_o (pack_supported),
@@ -175,7 +193,8 @@ module tsu_address #(
     addressed = side.early_trap == 3'(tsu_pkg::TrapNone) && side.opcode != 3'(tsu_pkg::OpSuq);
     op_trap = addressed ? a_trap : side.early_trap;
     op_suppressed = addressed && a_suppressed;
-    op_data = (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)) ? texel : side.data;
+    op_data = (DataViaPack || (side.is_p && side.opcode == 3'(tsu_pkg::OpSust))) ? texel
+                                                                                : side.data;
   end
   assign data_hi_o = op_data[127:64];
   assign op_o = {side.opcode, side.vec_log2, side.type_log2, side.size_log2, side.red_type,
@@ -189,7 +208,7 @@ module tsu_address #(
   assign tag_o = tag;
 
   logic unused;
-  assign unused = ^{pack_supported, pack_log2, side.type_log2, desc_i.rsvd_448, desc_i.rsvd_25,
+  assign unused = ^{pack_supported, pack_log2, side.type_log2, side_i.data, desc_i.rsvd_448, desc_i.rsvd_25,
                     desc_i.kind, desc_i.width[31:17], fmt_i.supported, fmt_i.legal, fmt_i.kind,
                     fmt_i.assembly, fmt_i.nfields, fmt_i.comp, fmt_i.bits, fmt_i.srgb_pad};
 
@@ -197,7 +216,11 @@ module tsu_address #(
   /* verilator lint_off SYNCASYNCNET */
   a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
       side_valid == a_valid &&
-      texel_valid == (a_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust)));
+      texel_valid == (a_valid && (DataViaPack ||
+                                  (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)))));
+  if (DataViaPack) begin : g_via_pack_check
+    initial assert (PackBeats > 1) else $fatal(1, "tsu_address: DataViaPack needs AddrII >= 4");
+  end
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

@@ -90,45 +90,50 @@ module tsu_complete #(
 
   // ---- Complete the head ------------------------------------------------------------------------------
   // Reduction history: the last MaxReads sured results, newest in slot 0. A result is 4 or 8
-  // bytes at an offset aligned to its size, so a slot keeps its line, offset, size and the 64-bit
-  // result; its bytes and mask in the line are rebuilt at the merge (a 2:1 byte mux) instead of
-  // storing 16 mask bits and 128 data bits a slot (half the history's flip-flops).
+  // bytes at an offset aligned to its size, so a slot keeps its line, word offset, size and the 64-bit
+  // result; its bytes and mask are rebuilt at the merge instead of storing 16 mask bits and 128
+  // data bits a slot (half the history's flip-flops).
   logic [MaxReads*LineW-1:0]  hist_line_q;
-  logic [MaxReads*4-1:0]      hist_off_q;
+  logic [MaxReads*2-1:0]      hist_word_q;  // offset / 4 (the offset's low bits are 0)
   logic [MaxReads-1:0]        hist_wide_q;  // 8 bytes (else 4)
   logic [MaxReads*64-1:0]     hist_data_q;
-  logic [15:0]                h_mask;
-  logic [127:0]               h_bytes;
+  logic [7:0]                 h_mask;
+  logic [63:0]                h_bytes;
 
   logic              c_sured, c_suld, c_ready;
   logic [LineW-1:0]  c_line;
   logic [3:0]        c_off;
   logic [15:0]       c_mask;
-  logic [127:0]      c_line_data, c_shift;
-  logic [63:0]       c_old, c_new;
+  logic [127:0]      c_shift;
+  logic [63:0]       c_half, c_old, c_new;
   always_comb begin
     c_sured = !cq_empty && h_op.opcode == 3'(tsu_pkg::OpSured) && h_op.go;
     c_suld = h_op.opcode == 3'(tsu_pkg::OpSuld);
     c_line = h_addr[AddrW-1:4];
     c_off = h_addr[3:0];
     c_mask = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << c_off);
-    // Forwarding: apply the unwritten earlier results, oldest first.
-    c_line_data = rd_data;
+    // The access's bytes (its offset is aligned to its size; the bytes past it are don't care).
+    c_shift = tsu_hw_pkg::access_from_line(rd_data, c_off);
+    // A sured's old value. Its 4 or 8 aligned bytes lie in one 8-byte half of the line, and so
+    // does every earlier result: forwarding merges in that half, 64 bits, not the whole line.
+    // The unwritten earlier results (only a sured has any: a load to their lines waits) are
+    // applied oldest first.
+    c_half = c_off[3] ? rd_data[127:64] : rd_data[63:0];
     h_mask = '0;
     h_bytes = '0;
     for (int j = MaxReads - 1; j >= 0; j--) begin
-      if (j < 32'(h_fwd) && hist_line_q[j*LineW +: LineW] == c_line) begin
-        h_mask = 16'((hist_wide_q[j] ? 16'h00ff : 16'h000f) << hist_off_q[j*4 +: 4]);
-        h_bytes = tsu_hw_pkg::line_from_access({64'd0, hist_data_q[j*64 +: 64]},
-                                               {2'b01, hist_wide_q[j]});
-        for (int b = 0; b < 16; b++) begin
-          if (h_mask[b]) c_line_data[8*b +: 8] = h_bytes[8*b +: 8];
+      if (j < 32'(h_fwd) && hist_line_q[j*LineW +: LineW] == c_line &&
+          hist_word_q[j*2 + 1] == c_off[3]) begin
+        h_mask = hist_wide_q[j] ? 8'hff : hist_word_q[j*2] ? 8'hf0 : 8'h0f;
+        h_bytes = hist_wide_q[j] ? hist_data_q[j*64 +: 64]
+                                 : {2{hist_data_q[j*64 +: 32]}};
+        for (int b = 0; b < 8; b++) begin
+          if (h_mask[b]) c_half[8*b +: 8] = h_bytes[8*b +: 8];
         end
       end
     end
-    // The access's bytes (its offset is aligned to its size; the bytes past it are don't care).
-    c_shift = tsu_hw_pkg::access_from_line(c_line_data, c_off);
-    c_old = (h_op.size_log2 == 3'd3) ? c_shift[63:0] : {32'd0, c_shift[31:0]};
+    c_old = (h_op.size_log2 == 3'd3) ? c_half
+                                     : {32'd0, c_off[2] ? c_half[63:32] : c_half[31:0]};
     // Load data: the accessed bytes (spread into elements at the response port); suq: the value.
     rsp_o.data = '0;
     rsp_o.count = 3'd0;
@@ -182,7 +187,7 @@ module tsu_complete #(
     always_ff @(posedge clk_i) begin
       if (rmw_push_o) begin
         hist_line_q <= c_line;
-        hist_off_q <= c_off;
+        hist_word_q <= c_off[3:2];
         hist_wide_q <= h_op.size_log2[0];
         hist_data_q <= c_new;
       end
@@ -191,7 +196,7 @@ module tsu_complete #(
     always_ff @(posedge clk_i) begin
       if (rmw_push_o) begin
         hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
-        hist_off_q <= {hist_off_q[(MaxReads-1)*4-1:0], c_off};
+        hist_word_q <= {hist_word_q[(MaxReads-1)*2-1:0], c_off[3:2]};
         hist_wide_q <= {hist_wide_q[MaxReads-2:0], h_op.size_log2[0]};
         hist_data_q <= {hist_data_q[(MaxReads-1)*64-1:0], c_new};
       end

@@ -6,7 +6,9 @@
 module tsu_decode #(
   parameter bit EnableNorm = 1'b1,  // sust.p format families this configuration converts
   parameter bit EnableHalf = 1'b1,
-  parameter bit EnableInt = 1'b1
+  parameter bit EnableInt = 1'b1,
+  // comps_o carries side_o.data for every request but a sust.p (tsu_address DataViaPack).
+  parameter bit CompsRaw = 1'b0
 ) (
   input  logic                   clk_i,    // assertions of tsu_desc_check only
   input  logic                   rst_ni,
@@ -16,7 +18,7 @@ module tsu_decode #(
   output tsu_hw_pkg::fmt_info_t  fmt_o,    // the surface's format
   output tsu_hw_pkg::addr_ctl_t  addr_o,
   output tsu_hw_pkg::side_t      side_o,
-  output logic [127:0]           comps_o   // sust.p: R, G, B, A
+  output logic [127:0]           comps_o   // sust.p: R, G, B, A (CompsRaw: else side_o.data)
 );
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
@@ -47,6 +49,7 @@ module tsu_decode #(
   logic [3:0]  red_type;
   logic [31:0] suq_value;
   logic        no_access;
+  logic [127:0] side_data;
   always_comb begin
     unique case (req_i.vec)
       2'(tsu_pkg::Vec2): vec_log2 = 2'd1;
@@ -116,14 +119,16 @@ module tsu_decode #(
     no_access = early_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
     addr_o = no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
                        : {req_i.geom, req_i.clamp, size_log2, scale_log2, 1'b0};
+    side_data = req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data;
     side_o = {req_i.opcode, is_p, vec_log2, type_log2, size_log2, red_type, req_i.redop,
-              early_trap,
-              req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data};
+              early_trap, side_data};
 
     // sust.p components: R, G, B, A from the source elements; missing ones take (0, 0, 0, 1).
+    // (A sust.p is no suq, so its elements are side_data's: one source for both cases.)
     for (int c = 0; c < 4; c++) begin
-      if (c < (1 << vec_log2)) begin
-        comps_o[32*c +: 32] = req_i.data[32*c +: 32];
+      if (c < (1 << vec_log2) ||
+          (CompsRaw && !(is_p && req_i.opcode == 3'(tsu_pkg::OpSust)))) begin
+        comps_o[32*c +: 32] = side_data[32*c +: 32];
       end else if (c == 3) begin
         comps_o[32*c +: 32] = is_int_fmt ? 32'd1 : 32'h3f80_0000;
       end else begin

@@ -136,6 +136,9 @@ module tsu_top #(
   output logic [31:0]                 perf_tex_lookups_o,
   output logic [31:0]                 perf_tex_misses_o
 );
+  // With the address path at AddrII >= 4, the sust.p pack converts one slot a cycle and holds
+  // its request: every request's data then goes through it, not through a sideband delay line.
+  localparam bit DataViaPack = AddrII >= 4;
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
   // Requests inside the address path at once: one per AddrII cycles.
@@ -247,7 +250,8 @@ module tsu_top #(
   tsu_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
-    .EnableInt (EnableInt)
+    .EnableInt (EnableInt),
+    .CompsRaw  (DataViaPack)
   ) u_decode (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -274,7 +278,8 @@ module tsu_top #(
     .AddrII    (AddrII),
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
-    .EnableInt (EnableInt)
+    .EnableInt (EnableInt),
+    .DataViaPack(DataViaPack)
   ) u_address (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
