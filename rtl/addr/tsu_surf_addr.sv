@@ -10,7 +10,11 @@ module tsu_surf_addr #(
   parameter bit RegSum = 1'b1,
   // tsu_addrgen's II: 1, or its products over II cycles (an input at most every II cycles; the
   // delay lines beside it keep ceil(latency / II) entries).
-  parameter int unsigned II = 1
+  parameter int unsigned II = 1,
+  // The address-only descriptor fields (layout, base, strides, block shape) stay unchanged for
+  // the bounds stages' cycles after valid_i (tsu_desc buf_desc_o), so address generation reads
+  // them when it starts instead of from a delay line beside the bounds stages.
+  parameter bit DescHeld = 1'b0
 ) (
   input  logic                                  clk_i,
   input  logic                                  rst_ni,
@@ -50,20 +54,44 @@ module tsu_surf_addr #(
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
   /* verilator lint_on UNUSEDPARAM */
 
-  // Address-only descriptor fields, delayed to meet the clamped coordinates.
+  // Address-only descriptor fields, delayed to meet the clamped coordinates (or, DescHeld, read
+  // as they are then: the delayed copy only checks it, in simulation).
   localparam int unsigned DescW = 1 + 4 * AddrW + 32 + 6;
-  logic [DescW-1:0] desc_in, desc_b;
+  logic [DescW-1:0] desc_in, desc_b, desc_d;
   logic             desc_valid_b;
   assign desc_in = {layout_i, base_i, pitch_i, slice_bytes_i, layer_stride_i, row_of_blocks_i,
                     block_height_log2_i, block_depth_log2_i};
-  tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_delay (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_i),
-    .data_i (desc_in),
-    .valid_o(desc_valid_b),
-    .data_o (desc_b)
-  );
+  if (!DescHeld) begin : g_desc_delay
+    tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_delay (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_i),
+      .data_i (desc_in),
+      .valid_o(desc_valid_b),
+      .data_o (desc_d)
+    );
+    assign desc_b = desc_d;
+  end else begin : g_desc_held
+    assign desc_b = desc_in;
+`ifndef SYNTHESIS
+    tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_check (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_i),
+      .data_i (desc_in),
+      .valid_o(desc_valid_b),
+      .data_o (desc_d)
+    );
+    /* verilator lint_off SYNCASYNCNET */
+    a_desc_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        desc_valid_b |-> desc_in == desc_d)
+      else $error("tsu_surf_addr: DescHeld, but the descriptor changed under the bounds stages");
+    /* verilator lint_on SYNCASYNCNET */
+`else
+    assign desc_valid_b = valid_b;
+    assign desc_d = desc_in;
+`endif
+  end
 
   logic                                 valid_b, misaligned_b, clamped_b, suppressed_b;
   logic [2:0]                           trap_b;
@@ -145,7 +173,7 @@ module tsu_surf_addr #(
     .data_o (flags_a)
   );
   assign {trap_o, oob_o, misaligned_o, clamped_o, suppressed_o} = flags_a;
-  assign unused_valid = valid_a ^ desc_valid_b;
+  assign unused_valid = ^{valid_a, desc_valid_b, desc_d};
 
 `ifndef SYNTHESIS
   // disable iff reads the async reset synchronously; that is intended.

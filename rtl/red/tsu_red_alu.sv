@@ -19,21 +19,17 @@ module tsu_red_alu #(
   /* verilator lint_on UNUSEDPARAM */
 
   logic        wide, is_signed, a_less;
-  logic [63:0] a, b, sum, result;
+  logic [63:0] a, b, sum, result, flip;
 
   always_comb begin
     wide = type_i == tsu_pkg::TypeU64 || type_i == tsu_pkg::TypeS64;
     is_signed = type_i == tsu_pkg::TypeS32 || type_i == tsu_pkg::TypeS64;
     a = wide ? old_i : {32'd0, old_i[31:0]};
     b = wide ? operand_i : {32'd0, operand_i[31:0]};
-    // Signed compare: flip the sign bits of the active width, then compare unsigned.
-    if (!is_signed) begin
-      a_less = a < b;
-    end else if (wide) begin
-      a_less = {~a[63], a[62:0]} < {~b[63], b[62:0]};
-    end else begin
-      a_less = {~a[31], a[30:0]} < {~b[31], b[30:0]};
-    end
+    // One 64-bit comparator for all four orders: a signed compare flips the sign bit of the
+    // active width, then compares unsigned (a 32-bit type's upper halves are zero in both).
+    flip = !is_signed ? 64'd0 : wide ? 64'h8000_0000_0000_0000 : 64'h0000_0000_8000_0000;
+    a_less = (a ^ flip) < (b ^ flip);
     sum = a + b;
     unique case (op_i)
       tsu_pkg::RedAdd: result = wide ? sum : {32'd0, sum[31:0]};

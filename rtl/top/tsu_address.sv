@@ -18,6 +18,8 @@ module tsu_address #(
   // all but a sust.p (tsu_decode CompsRaw), which the pack passes through unchanged as an
   // RGBA FLOAT texel. The sideband then carries no data, and the pack's own registers hold it.
   parameter bit DataViaPack = 1'b0,
+  // adesc_i (the address-only fields) is held for the bounds stages (tsu_surf_addr DescHeld).
+  parameter bit DescHeld = 1'b0,
   localparam int unsigned Latency = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr))
 ) (
@@ -27,6 +29,7 @@ module tsu_address #(
   input  logic [TagW-1:0]       tag_i,
   input  logic [127:0]          coords_i,
   input  tsu_pkg::surf_desc_t   desc_i,
+  input  tsu_pkg::surf_desc_t   adesc_i,  // layout, base, strides, block shape (DescHeld: held)
   input  tsu_hw_pkg::fmt_info_t fmt_i,
   input  tsu_hw_pkg::addr_ctl_t ctl_i,
   input  tsu_hw_pkg::side_t     side_i,
@@ -85,7 +88,8 @@ module tsu_address #(
     .RegIn (RegAddr),
     .RegMul(RegAddr),
     .RegSum(RegAddr),
-    .II    (AddrII)
+    .II    (AddrII),
+    .DescHeld(DescHeld)
   ) u_addr (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
@@ -100,15 +104,18 @@ module tsu_address #(
     .height_i           (YW1'(desc_i.height)),
     .depth_i            (ZW1'(desc_i.depth)),
     .array_size_i       (LW1'(desc_i.array_size)),
-    .layout_i           (desc_i.layout),
-    .base_i             (AddrW'(desc_i.base)),
-    .pitch_i            (desc_i.pitch),
-    .slice_bytes_i      (AddrW'(desc_i.slice_bytes)),
-    .layer_stride_i     (AddrW'(desc_i.layer_stride)),
-    .row_of_blocks_i    (AddrW'(desc_i.row_of_blocks)),
-    // An invalid descriptor may hold block log2 6 or 7, which the address path rejects.
-    .block_height_log2_i(ctl_i.no_access ? 3'd0 : desc_i.block_height_log2),
-    .block_depth_log2_i (ctl_i.no_access ? 3'd0 : desc_i.block_depth_log2),
+    .layout_i           (adesc_i.layout),
+    .base_i             (AddrW'(adesc_i.base)),
+    .pitch_i            (adesc_i.pitch),
+    .slice_bytes_i      (AddrW'(adesc_i.slice_bytes)),
+    .layer_stride_i     (AddrW'(adesc_i.layer_stride)),
+    .row_of_blocks_i    (AddrW'(adesc_i.row_of_blocks)),
+    // An invalid descriptor (whose request traps, so its address is not used) may hold block
+    // log2 6 or 7, which the address path rejects.
+    .block_height_log2_i(32'(adesc_i.block_height_log2) > 32'(tsu_pkg::MAX_BLOCK_LOG2)
+                             ? 3'd0 : adesc_i.block_height_log2),
+    .block_depth_log2_i (32'(adesc_i.block_depth_log2) > 32'(tsu_pkg::MAX_BLOCK_LOG2)
+                             ? 3'd0 : adesc_i.block_depth_log2),
     .valid_o            (a_valid),
     .trap_o             (a_trap),
     .oob_o              (a_oob),
@@ -208,7 +215,11 @@ module tsu_address #(
   assign tag_o = tag;
 
   logic unused;
-  assign unused = ^{pack_supported, pack_log2, side.type_log2, side_i.data, desc_i.rsvd_448, desc_i.rsvd_25,
+  // (adesc_i: only its address fields are read; desc_i: all but those.)
+  assign unused = ^{pack_supported, pack_log2, side.type_log2, side_i.data, adesc_i, desc_i.layout,
+                    desc_i.base, desc_i.pitch, desc_i.slice_bytes, desc_i.layer_stride,
+                    desc_i.row_of_blocks, desc_i.block_height_log2, desc_i.block_depth_log2,
+                    ctl_i.no_access, desc_i.rsvd_448, desc_i.rsvd_25,
                     desc_i.kind, desc_i.width[31:17], fmt_i.supported, fmt_i.legal, fmt_i.kind,
                     fmt_i.assembly, fmt_i.nfields, fmt_i.comp, fmt_i.bits, fmt_i.srgb_pad};
 

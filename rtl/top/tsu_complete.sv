@@ -34,8 +34,9 @@ module tsu_complete #(
   input  logic                  mq_full_i,
   output logic                  rmw_push_o,
   output logic [LineW-1:0]      rmw_line_o,
-  output logic [127:0]          rmw_wdata_o,
-  output logic [15:0]           rmw_mask_o,
+  output logic [3:0]            rmw_off_o,    // the result's offset in the line
+  output logic                  rmw_wide_o,   // 8 bytes (else 4)
+  output logic [63:0]           rmw_data_o,   // the result (tsu_issue places it in the line)
   output logic                  rd_pop_o,
   // To the response stage.
   output logic                  rsp_push_o,
@@ -103,7 +104,6 @@ module tsu_complete #(
   logic              c_sured, c_suld, c_ready;
   logic [LineW-1:0]  c_line;
   logic [3:0]        c_off;
-  logic [15:0]       c_mask;
   logic [127:0]      c_shift;
   logic [63:0]       c_half, c_old, c_new;
   always_comb begin
@@ -111,7 +111,6 @@ module tsu_complete #(
     c_suld = h_op.opcode == 3'(tsu_pkg::OpSuld);
     c_line = h_addr[AddrW-1:4];
     c_off = h_addr[3:0];
-    c_mask = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << c_off);
     // The access's bytes (its offset is aligned to its size; the bytes past it are don't care).
     c_shift = tsu_hw_pkg::access_from_line(rd_data, c_off);
     // A sured's old value. Its 4 or 8 aligned bytes lie in one 8-byte half of the line, and so
@@ -171,10 +170,9 @@ module tsu_complete #(
   );
 
   assign rmw_line_o = c_line;
-  // The result at its place in the line (a sured is 4 or 8 bytes; bytes outside the mask are
-  // don't care).
-  assign rmw_wdata_o = tsu_hw_pkg::line_from_access({64'd0, c_new}, {2'b01, h_op.size_log2[0]});
-  assign rmw_mask_o = c_mask;
+  assign rmw_off_o = c_off;
+  assign rmw_wide_o = h_op.size_log2[0];
+  assign rmw_data_o = c_new;
 
   assign c_ready = !cq_empty && (!h_needs_read || !rd_empty) && !rsp_full_i &&
                    !(c_sured && mq_full_i);

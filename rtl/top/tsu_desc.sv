@@ -40,6 +40,11 @@ module tsu_desc #(
   input  logic                 out_ready_i,
   output logic [PayloadW-1:0]  out_payload_o,
   output tsu_pkg::surf_desc_t  out_desc_o,   // all zero (unbound) when the handle is out of range
+  // CacheEntries 1: the fetch buffer itself (out_desc_o before the unbound case). It is unchanged
+  // for at least two cycles after a request leaves: the next request's first line is written no
+  // earlier than the second edge after that request is accepted (a read's data comes at least a
+  // cycle after the read is taken: a_no_stray_line). tsu_surf_addr DescHeld relies on it.
+  output tsu_pkg::surf_desc_t  buf_desc_o,
   // Descriptor reads: 16-byte lines, responses in order.
   output logic                 dmem_req_valid_o,
   input  logic                 dmem_req_ready_i,
@@ -261,6 +266,7 @@ module tsu_desc #(
   assign out_valid_o = s0_valid_q && s0_resolved;
   assign out_payload_o = s0_payload_q;
   assign out_desc_o = !s0_need_q ? '0 : (s0_fetched_q || CacheEntries == 1) ? fetch_q : cached;
+  assign buf_desc_o = fetch_q;
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */

@@ -48,8 +48,9 @@ module tsu_issue #(
   // From completion: a sured's write (priority over issue) and read data consumed.
   input  logic                  rmw_push_i,
   input  logic [LineW-1:0]      rmw_line_i,
-  input  logic [127:0]          rmw_wdata_i,
-  input  logic [15:0]           rmw_mask_i,
+  input  logic [3:0]            rmw_off_i,
+  input  logic                  rmw_wide_i,   // 8 bytes (else 4)
+  input  logic [63:0]           rmw_data_i,
   input  logic                  rd_pop_i,
   output logic                  mq_full_o,
   output logic [PW-1:0]         reads_o,    // reads issued whose data is not consumed yet
@@ -116,7 +117,6 @@ module tsu_issue #(
   logic [LineW-1:0] line_h;
   logic [3:0]       off_h;
   logic [15:0]      mask_h;
-  mreq_t            issue_req;
   always_comb begin
     is_suld_h = h_op.opcode == 3'(tsu_pkg::OpSuld);
     is_sust_h = h_op.opcode == 3'(tsu_pkg::OpSust);
@@ -138,11 +138,6 @@ module tsu_issue #(
     elide_h = is_rmw_h && (mask_h & ~pend_cover) == 16'd0;
     needs_read_h = h_op.go && (is_suld_h || (is_sured_h && !elide_h));
     needs_write_h = h_op.go && is_sust_h;
-    issue_req.we = needs_write_h;
-    issue_req.line = line_h;
-    // The store's bytes at their place in the line (bytes outside the mask are don't care).
-    issue_req.wdata = tsu_hw_pkg::line_from_access({h_data_hi, h_op.data}, h_op.size_log2);
-    issue_req.mask = needs_write_h ? mask_h : 16'd0;
   end
 
   logic mq_full, issue_ok;
@@ -166,14 +161,22 @@ module tsu_issue #(
   logic  mq_push, mq_empty, mq_full_raw;
   logic [$clog2(MqDepth+1)-1:0] mq_count;
   assign mq_push = rmw_push_i || (issue_ok && (needs_read_h || needs_write_h));
+  // The request: a sured's write when completion pushes one, else the head's read or store. The
+  // two share one placement of the bytes in the line (bytes outside the mask are don't care):
+  // the access is chosen first, 64 bits (a sured's result is at most 8 bytes, and above them
+  // line_from_access reads byte 8 on only for a 16-byte store), and placed once.
+  logic [63:0] put_lo;
+  logic [2:0]  put_size;
+  logic [3:0]  put_off;
   always_comb begin
-    mq_in = issue_req;
-    if (rmw_push_i) begin
-      mq_in.we = 1'b1;
-      mq_in.line = rmw_line_i;
-      mq_in.wdata = rmw_wdata_i;
-      mq_in.mask = rmw_mask_i;
-    end
+    put_lo = rmw_push_i ? rmw_data_i : h_op.data;
+    put_size = rmw_push_i ? {2'b01, rmw_wide_i} : h_op.size_log2;
+    put_off = rmw_push_i ? rmw_off_i : off_h;
+    mq_in.we = rmw_push_i || needs_write_h;
+    mq_in.line = rmw_push_i ? rmw_line_i : line_h;
+    mq_in.wdata = tsu_hw_pkg::line_from_access({h_data_hi, put_lo}, put_size);
+    mq_in.mask = (rmw_push_i || needs_write_h)
+                     ? 16'(((17'd1 << (17'd1 << put_size)) - 17'd1) << put_off) : 16'd0;
   end
   tsu_fifo #(.Width($bits(mq_in)), .Depth(MqDepth), .Ram(QueueRam && MqDepth > 1),
              .Bypass(QueueBypass)) u_mq (

@@ -139,6 +139,9 @@ module tsu_top #(
   // With the address path at AddrII >= 4, the sust.p pack converts one slot a cycle and holds
   // its request: every request's data then goes through it, not through a sideband delay line.
   localparam bit DataViaPack = AddrII >= 4;
+  // With a one-entry descriptor cache, the descriptor buffer holds still while the bounds stages
+  // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own.
+  localparam bit DescHeld = DescCacheEntries == 1;
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
   // Requests inside the address path at once: one per AddrII cycles.
@@ -198,7 +201,7 @@ module tsu_top #(
   logic                d_valid, d_ready, accept, issue_ready;
   logic [TagW-1:0]     d_tag;
   tsu_hw_pkg::req_t    d_req;
-  tsu_pkg::surf_desc_t desc;
+  tsu_pkg::surf_desc_t desc, buf_desc;
   tsu_desc #(
     .AddrW       (AddrW),
     .HandleW     (HandleW),
@@ -220,6 +223,7 @@ module tsu_top #(
     .out_ready_i     (d_ready),
     .out_payload_o   ({d_tag, d_req}),
     .out_desc_o      (desc),
+    .buf_desc_o      (buf_desc),
     .dmem_req_valid_o(s_dreq_valid),
     .dmem_req_ready_i(s_dreq_ready),
     .dmem_req_addr_o (s_dreq_addr),
@@ -279,7 +283,8 @@ module tsu_top #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt),
-    .DataViaPack(DataViaPack)
+    .DataViaPack(DataViaPack),
+    .DescHeld  (DescHeld)
   ) u_address (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
@@ -287,6 +292,7 @@ module tsu_top #(
     .tag_i    (d_tag),
     .coords_i (d_req.coords),
     .desc_i   (desc),
+    .adesc_i  (DescHeld ? buf_desc : desc),
     .fmt_i    (fmt),
     .ctl_i    (addr_ctl),
     .side_i   (side),
@@ -305,8 +311,9 @@ module tsu_top #(
   tsu_hw_pkg::cop_t cq_op;
   logic [PW-1:0]    cq_fwd, reads;
   logic [LineW-1:0] rmw_line;
-  logic [127:0]     rmw_wdata;
-  logic [15:0]      rmw_mask;
+  logic [3:0]       rmw_off;
+  logic             rmw_wide;
+  logic [63:0]      rmw_data;
   tsu_issue #(
     .AddrW   (AddrW),
     .TagW    (TagW),
@@ -335,8 +342,9 @@ module tsu_top #(
     .cq_fwd_o       (cq_fwd),
     .rmw_push_i     (rmw_push),
     .rmw_line_i     (rmw_line),
-    .rmw_wdata_i    (rmw_wdata),
-    .rmw_mask_i     (rmw_mask),
+    .rmw_off_i      (rmw_off),
+    .rmw_wide_i     (rmw_wide),
+    .rmw_data_i     (rmw_data),
     .rd_pop_i       (rd_pop),
     .mq_full_o      (mq_full),
     .reads_o        (reads),
@@ -376,8 +384,9 @@ module tsu_top #(
     .mq_full_i      (mq_full),
     .rmw_push_o     (rmw_push),
     .rmw_line_o     (rmw_line),
-    .rmw_wdata_o    (rmw_wdata),
-    .rmw_mask_o     (rmw_mask),
+    .rmw_off_o      (rmw_off),
+    .rmw_wide_o     (rmw_wide),
+    .rmw_data_o     (rmw_data),
     .rd_pop_o       (rd_pop),
     .rsp_push_o     (rsp_push),
     .rsp_full_i     (rsp_full),
