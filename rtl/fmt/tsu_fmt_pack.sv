@@ -165,10 +165,19 @@ module tsu_fmt_pack #(
     // ---- One slot a cycle -----------------------------------------------------------------------
     logic [127:0]          comps_q;
     logic [2:0]            beat_q;  // 1..4: slot beat_q - 1 enters the lane; 0: idle
+    logic [1:0]            k_q;     // beat_q - 1, in its own register (no subtractor before the
+                                    // slot's component select: the lane's critical path)
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) beat_q <= '0;
-      else if (valid_i) beat_q <= 3'd1;
-      else if (beat_q != '0) beat_q <= beat_q == 3'd4 ? 3'd0 : beat_q + 3'd1;
+      if (!rst_ni) begin
+        beat_q <= '0;
+        k_q <= '0;
+      end else if (valid_i) begin
+        beat_q <= 3'd1;
+        k_q <= '0;
+      end else if (beat_q != '0) begin
+        beat_q <= beat_q == 3'd4 ? 3'd0 : beat_q + 3'd1;
+        k_q <= k_q + 2'd1;
+      end
     end
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
@@ -179,7 +188,7 @@ module tsu_fmt_pack #(
     logic [1:0]  k;
     logic [31:0] v, ch;
     logic        int_sat;
-    assign k = 2'(beat_q - 3'd1);
+    assign k = k_q;
     assign v = comps_q[32*lane_info.comp[2*k +: 2] +: 32];
     tsu_fmt_pack_lane #(
       .EnableNorm(EnableNorm),

@@ -106,7 +106,8 @@ module tsu_tex_unit #(
   // ---- The texture header ---------------------------------------------------------------------------
   logic               t_in_ready, t_valid, t_ready;
   logic [OpW+65-1:0]  t_payload;
-  tsu_pkg::surf_desc_t t_raw, nc_t_buf, nc_s_buf;  // nc_*: the fetch buffers (not used here)
+  tsu_pkg::surf_desc_t t_raw, nc_t_buf, nc_s_buf;  // nc_*: the fetch buffers and their checks
+  logic                nc_t_ok, nc_s_ok;           // (surfaces only: not used here)
   logic               t_dreq_valid, t_dreq_ready, t_drsp_valid, t_drsp_ready;
   logic [AddrW-1:0]   t_dreq_addr;
   tsu_desc #(
@@ -129,6 +130,7 @@ module tsu_tex_unit #(
     .out_payload_o   (t_payload),
     .out_desc_o      (t_raw),
     .buf_desc_o      (nc_t_buf),
+    .out_ok_o        (nc_t_ok),
     .dmem_req_valid_o(t_dreq_valid),
     .dmem_req_ready_i(t_dreq_ready),
     .dmem_req_addr_o (t_dreq_addr),
@@ -171,6 +173,7 @@ module tsu_tex_unit #(
     .out_payload_o   (s_payload),
     .out_desc_o      (s_raw),
     .buf_desc_o      (nc_s_buf),
+    .out_ok_o        (nc_s_ok),
     .dmem_req_valid_o(s_dreq_valid),
     .dmem_req_ready_i(s_dreq_ready),
     .dmem_req_addr_o (s_dreq_addr),
@@ -442,6 +445,6 @@ module tsu_tex_unit #(
 `endif
 
   logic unused;
-  assign unused = ^{nc_t_buf, nc_s_buf, nc_side_valid, nc_qx_full, nc_qo_count, nc_route_count, x_fmt, t_hdr, c_hdr,
+  assign unused = ^{nc_t_buf, nc_s_buf, nc_t_ok, nc_s_ok, nc_side_valid, nc_qx_full, nc_qo_count, nc_route_count, x_fmt, t_hdr, c_hdr,
                     c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count};
 endmodule

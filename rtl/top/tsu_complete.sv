@@ -11,6 +11,9 @@ module tsu_complete #(
   parameter int unsigned MaxReads = 8,
   parameter bit QueueRam = 1'b0,     // the completion and read-data queues in block RAM
   parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo)
+  // A sured's old value in a register: the head sured completes in its second cycle with data
+  // (else its first), and the path read data -> forwarding -> ALU -> memory request is cut in two.
+  parameter bit RegRed = 1'b0,
   localparam int unsigned Depth = MaxReads + 2,
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
@@ -105,7 +108,7 @@ module tsu_complete #(
   logic [LineW-1:0]  c_line;
   logic [3:0]        c_off;
   logic [127:0]      c_shift;
-  logic [63:0]       c_half, c_old, c_new;
+  logic [63:0]       c_half, c_old, c_new, r_old, r_new;
   always_comb begin
     c_sured = !cq_empty && h_op.opcode == 3'(tsu_pkg::OpSured) && h_op.go;
     c_suld = h_op.opcode == 3'(tsu_pkg::OpSuld);
@@ -163,7 +166,7 @@ module tsu_complete #(
     .valid_i  (c_sured),
     .op_i     (h_op.redop),
     .type_i   (h_op.red_type),
-    .old_i    (c_old),
+    .old_i    (r_old),
     .operand_i(h_op.data),
     .valid_o  (alu_valid),
     .result_o (c_new)
@@ -172,10 +175,31 @@ module tsu_complete #(
   assign rmw_line_o = c_line;
   assign rmw_off_o = c_off;
   assign rmw_wide_o = h_op.size_log2[0];
-  assign rmw_data_o = c_new;
+  assign rmw_data_o = r_new;
 
-  assign c_ready = !cq_empty && (!h_needs_read || !rd_empty) && !rsp_full_i &&
-                   !(c_sured && mq_full_i);
+  // The head, its read data and the history hold still until the head completes, so a value
+  // registered from them in an earlier cycle is the one they give in the completing cycle.
+  logic c_have, red_done;
+  assign c_have = !cq_empty && (!h_needs_read || !rd_empty);
+  if (RegRed) begin : g_red_reg
+    logic        red_q;  // the head sured has had its data for a cycle: old_q is its old value
+    logic [63:0] old_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) red_q <= 1'b0;
+      else red_q <= c_sured && c_have && !c_ready;
+    end
+    always_ff @(posedge clk_i) begin
+      if (c_sured) old_q <= c_old;
+    end
+    assign red_done = red_q;
+    assign r_old = old_q;
+    assign r_new = c_new;
+  end else begin : g_red_comb
+    assign red_done = 1'b1;
+    assign r_old = c_old;
+    assign r_new = c_new;
+  end
+  assign c_ready = c_have && !rsp_full_i && !(c_sured && (mq_full_i || !red_done));
   assign cq_pop = c_ready;
   assign rd_pop_o = c_ready && h_needs_read;
   assign rmw_push_o = c_ready && c_sured;
@@ -187,7 +211,7 @@ module tsu_complete #(
         hist_line_q <= c_line;
         hist_word_q <= c_off[3:2];
         hist_wide_q <= h_op.size_log2[0];
-        hist_data_q <= c_new;
+        hist_data_q <= r_new;
       end
     end
   end else begin : g_hist_shift
@@ -196,7 +220,7 @@ module tsu_complete #(
         hist_line_q <= {hist_line_q[(MaxReads-1)*LineW-1:0], c_line};
         hist_word_q <= {hist_word_q[(MaxReads-1)*2-1:0], c_off[3:2]};
         hist_wide_q <= {hist_wide_q[MaxReads-2:0], h_op.size_log2[0]};
-        hist_data_q <= {hist_data_q[(MaxReads-1)*64-1:0], c_new};
+        hist_data_q <= {hist_data_q[(MaxReads-1)*64-1:0], r_new};
       end
     end
   end

@@ -8,13 +8,17 @@ module tsu_decode #(
   parameter bit EnableHalf = 1'b1,
   parameter bit EnableInt = 1'b1,
   // comps_o carries side_o.data for every request but a sust.p (tsu_address DataViaPack).
-  parameter bit CompsRaw = 1'b0
+  parameter bit CompsRaw = 1'b0,
+  // desc_ok_i is the descriptor's check (tsu_desc checked it at the fill) instead of this
+  // stage's own tsu_desc_check.
+  parameter bit CheckedDesc = 1'b0
 ) (
   input  logic                   clk_i,    // assertions of tsu_desc_check only
   input  logic                   rst_ni,
   input  logic                   valid_i,
   input  tsu_hw_pkg::req_t       req_i,
   input  tsu_pkg::surf_desc_t    desc_i,
+  input  logic                   desc_ok_i,  // CheckedDesc: desc_i is a valid surface
   output tsu_hw_pkg::fmt_info_t  fmt_o,    // the surface's format
   output tsu_hw_pkg::addr_ctl_t  addr_o,
   output tsu_hw_pkg::side_t      side_o,
@@ -31,16 +35,25 @@ module tsu_decode #(
   );
 
   logic desc_ok, check_valid;
-  tsu_desc_check #(.RegOut(1'b0)) u_check (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .valid_i     (valid_i),
-    .desc_i      (desc_i),
-    .fmt_legal_i (fmt_o.legal),
-    .texel_log2_i(fmt_o.texel_log2),
-    .valid_o     (check_valid),
-    .ok_o        (desc_ok)
-  );
+  if (CheckedDesc) begin : g_checked
+    assign desc_ok = desc_ok_i;
+    assign check_valid = valid_i;
+    logic unused_checked;  // the fields only the check reads
+    assign unused_checked = ^{clk_i, rst_ni, desc_i};
+  end else begin : g_check
+    tsu_desc_check #(.RegOut(1'b0)) u_check (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .valid_i     (valid_i),
+      .desc_i      (desc_i),
+      .fmt_legal_i (fmt_o.legal),
+      .texel_log2_i(fmt_o.texel_log2),
+      .valid_o     (check_valid),
+      .ok_o        (desc_ok)
+    );
+    logic unused_ok;
+    assign unused_ok = desc_ok_i;
+  end
 
   logic [1:0]  vec_log2;
   logic [2:0]  type_log2, size_log2, scale_log2;

@@ -45,6 +45,10 @@ module tsu_desc #(
   // earlier than the second edge after that request is accepted (a read's data comes at least a
   // cycle after the read is taken: a_no_stray_line). tsu_surf_addr DescHeld relies on it.
   output tsu_pkg::surf_desc_t  buf_desc_o,
+  // CacheEntries 1: out_desc_o is a valid surface (tsu_desc_check), checked once, when the slot
+  // is fetched, instead of for every request that uses it (its carry chains then leave the
+  // path from this stage into the address path). 0 with out_desc_o all zero.
+  output logic                 out_ok_o,
   // Descriptor reads: 16-byte lines, responses in order.
   output logic                 dmem_req_valid_o,
   input  logic                 dmem_req_ready_i,
@@ -171,6 +175,24 @@ module tsu_desc #(
     end
   end
 
+  // The buffer's format, for the one-entry buffer's check at the fill. Its struct members are
+  // read here: yosys 0.23 reads no struct member inside a generate block (it gave x, and the
+  // gate-level run caught it).
+  tsu_pkg::surf_desc_t   fetch_desc;
+  tsu_hw_pkg::fmt_info_t fetch_fmt;
+  logic                  fetch_legal;
+  logic [2:0]            fetch_texel_log2;
+  assign fetch_desc = fetch_q;
+  tsu_fmt_decode u_fetch_fmt (
+    .order_i(fetch_desc.chorder),
+    .type_i (fetch_desc.chtype),
+    .info_o (fetch_fmt)
+  );
+  assign fetch_legal = fetch_fmt.legal;
+  assign fetch_texel_log2 = fetch_fmt.texel_log2;
+  logic unused_fetch;  // only the one-entry buffer checks at the fill
+  assign unused_fetch = ^{fetch_desc, fetch_fmt, fetch_legal, fetch_texel_log2};
+
   // ---- The cache: tags in flops, data in a RAM with a registered read ------------------------------
   logic [DescW-1:0] cached;
   logic             inv_all, inv_one;
@@ -238,9 +260,28 @@ module tsu_desc #(
       if (accept) rdata_q <= data_q[hit_index(lookup(handle))];
     end
     assign cached = rdata_q;
+    assign out_ok_o = 1'b0;
   end else if (CacheEntries == 1) begin : g_fetch_buffer
     // One entry: the fetch buffer itself, tagged with the handle it holds. A fetch overwrites
-    // it line by line, so the tag is invalid from the first line until the fill.
+    // it line by line, so the tag is invalid from the first line until the fill. The check
+    // reads lines 0 and 1 only (not the strides), so at the fill edge fetch_q has what it reads.
+    logic fill_ok, ok_q, unused_check;
+    tsu_desc_check #(.RegOut(1'b0)) u_fill_check (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .valid_i     (fill),
+      .desc_i      (fetch_q),
+      .fmt_legal_i (fetch_legal),
+      .texel_log2_i(fetch_texel_log2),
+      .valid_o     (unused_check),
+      .ok_o        (fill_ok)
+    );
+    always_ff @(posedge clk_i) begin
+      if (fill) ok_q <= fill_ok;
+    end
+    assign out_ok_o = s0_need_q && ok_q;
+    logic unused_fill;
+    assign unused_fill = unused_check;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         tag_valid_q <= '0;
@@ -259,6 +300,7 @@ module tsu_desc #(
     assign tag_valid_q = '0;
     assign tag_q[0] = '0;
     assign cached = '0;
+    assign out_ok_o = 1'b0;
     logic unused_cache;
     assign unused_cache = ^{inv_all, inv_one};
   end

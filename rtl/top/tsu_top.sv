@@ -49,6 +49,7 @@ module tsu_top #(
   parameter int unsigned RspDepth = 2,  // response queue: 2, or 1 with its ready passing through
   parameter bit QueueBypass = 1'b1,      // QueueRam: 0 drops the queues' bypass registers (an
                                          // entry into an empty queue shows a cycle later)
+  parameter bit RegRed = 1'b0,           // a sured's old value registered (tsu_complete)
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
   // Cycles per surface request in address generation: 1 (three whole strided products), or
@@ -140,7 +141,8 @@ module tsu_top #(
   // its request: every request's data then goes through it, not through a sideband delay line.
   localparam bit DataViaPack = AddrII >= 4;
   // With a one-entry descriptor cache, the descriptor buffer holds still while the bounds stages
-  // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own.
+  // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own;
+  // and the descriptor is checked once, at its fetch (tsu_desc out_ok_o), not in tsu_decode.
   localparam bit DescHeld = DescCacheEntries == 1;
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
@@ -202,6 +204,7 @@ module tsu_top #(
   logic [TagW-1:0]     d_tag;
   tsu_hw_pkg::req_t    d_req;
   tsu_pkg::surf_desc_t desc, buf_desc;
+  logic                desc_ok;
   tsu_desc #(
     .AddrW       (AddrW),
     .HandleW     (HandleW),
@@ -224,6 +227,7 @@ module tsu_top #(
     .out_payload_o   ({d_tag, d_req}),
     .out_desc_o      (desc),
     .buf_desc_o      (buf_desc),
+    .out_ok_o        (desc_ok),
     .dmem_req_valid_o(s_dreq_valid),
     .dmem_req_ready_i(s_dreq_ready),
     .dmem_req_addr_o (s_dreq_addr),
@@ -255,13 +259,15 @@ module tsu_top #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt),
-    .CompsRaw  (DataViaPack)
+    .CompsRaw  (DataViaPack),
+    .CheckedDesc(DescHeld)
   ) u_decode (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(d_valid),
     .req_i  (d_req),
     .desc_i (desc),
+    .desc_ok_i(desc_ok),
     .fmt_o  (fmt),
     .addr_o (addr_ctl),
     .side_o (side),
@@ -366,7 +372,8 @@ module tsu_top #(
     .TagW    (TagW),
     .MaxReads(MaxReads),
     .QueueRam(QueueRam),
-    .QueueBypass(QueueBypass)
+    .QueueBypass(QueueBypass),
+    .RegRed  (RegRed)
   ) u_complete (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
