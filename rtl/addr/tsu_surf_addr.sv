@@ -61,37 +61,25 @@ module tsu_surf_addr #(
   logic             desc_valid_b;
   assign desc_in = {layout_i, base_i, pitch_i, slice_bytes_i, layer_stride_i, row_of_blocks_i,
                     block_height_log2_i, block_depth_log2_i};
-  if (!DescHeld) begin : g_desc_delay
-    tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_delay (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(valid_i),
-      .data_i (desc_in),
-      .valid_o(desc_valid_b),
-      .data_o (desc_d)
-    );
-    assign desc_b = desc_d;
-  end else begin : g_desc_held
-    assign desc_b = desc_in;
+  // With DescHeld nothing reads the delayed copy but the assertion, so synthesis drops it.
+  tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_delay (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .data_i (desc_in),
+    .valid_o(desc_valid_b),
+    .data_o (desc_d)
+  );
+  assign desc_b = DescHeld ? desc_in : desc_d;
 `ifndef SYNTHESIS
-    tsu_delay #(.Width(DescW), .Depth(BoundsLatency), .Interval(II)) u_desc_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(valid_i),
-      .data_i (desc_in),
-      .valid_o(desc_valid_b),
-      .data_o (desc_d)
-    );
+  if (DescHeld) begin : g_desc_held
     /* verilator lint_off SYNCASYNCNET */
     a_desc_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
         desc_valid_b |-> desc_in == desc_d)
       else $error("tsu_surf_addr: DescHeld, but the descriptor changed under the bounds stages");
     /* verilator lint_on SYNCASYNCNET */
-`else
-    assign desc_valid_b = valid_b;
-    assign desc_d = desc_in;
-`endif
   end
+`endif
 
   logic                                 valid_b, misaligned_b, clamped_b, suppressed_b;
   logic [2:0]                           trap_b;

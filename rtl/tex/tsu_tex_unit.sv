@@ -445,6 +445,7 @@ module tsu_tex_unit #(
 `endif
 
   logic unused;
-  assign unused = ^{nc_t_buf, nc_s_buf, nc_t_ok, nc_s_ok, nc_side_valid, nc_qx_full, nc_qo_count, nc_route_count, x_fmt, t_hdr, c_hdr,
+  assign unused = ^{nc_t_buf, nc_s_buf, nc_t_ok, nc_s_ok, nc_side_valid, nc_qx_full, nc_qo_count,
+                    nc_route_count, x_fmt, t_hdr, c_hdr,
                     c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count};
 endmodule
