@@ -2,7 +2,7 @@
 // pack and completion need (golden model: the early checks of tsu::Unit::Execute and of each
 // instruction in model/src/ops/: illegal instruction, invalid handle (tsu_desc_check, i.e.
 // tsu::DecodeSurface), format mismatch; suq's value; sust.p's components with the missing ones
-// defaulted). Combinational.
+// defaulted). Combinational, or (RegOut) with its control registered: II = 1, Latency = RegOut.
 module tsu_decode #(
   parameter bit EnableNorm = 1'b1,  // sust.p format families this configuration converts
   parameter bit EnableHalf = 1'b1,
@@ -11,7 +11,15 @@ module tsu_decode #(
   parameter bit CompsRaw = 1'b0,
   // desc_ok_i is the descriptor's check (tsu_desc checked it at the fill) instead of this
   // stage's own tsu_desc_check.
-  parameter bit CheckedDesc = 1'b0
+  parameter bit CheckedDesc = 1'b0,
+  // The control derived through the format decode and the checks (early trap, access size,
+  // x scale, reduction type, texel size) comes from registers loaded from this cycle's inputs,
+  // so the format decode and the early traps leave the path into the address path. The
+  // descriptor stage holds a request and its descriptor unchanged until it is taken, so the
+  // registers hold that request's decode from its second cycle on: ready_o says so, and a
+  // request is taken (take_i) only then. The rest (the request's own fields, the data)
+  // stays combinational from the held request.
+  parameter bit RegOut = 1'b0
 ) (
   input  logic                   clk_i,    // assertions of tsu_desc_check only
   input  logic                   rst_ni,
@@ -19,11 +27,14 @@ module tsu_decode #(
   input  tsu_hw_pkg::req_t       req_i,
   input  tsu_pkg::surf_desc_t    desc_i,
   input  logic                   desc_ok_i,  // CheckedDesc: desc_i is a valid surface
+  input  logic                   take_i,     // RegOut: the request leaves (valid_i and ready_o)
+  output logic                   ready_o,    // the outputs are this request's (RegOut, else 1)
   output tsu_hw_pkg::fmt_info_t  fmt_o,    // the surface's format
   output tsu_hw_pkg::addr_ctl_t  addr_o,
   output tsu_hw_pkg::side_t      side_o,
   output logic [127:0]           comps_o   // sust.p: R, G, B, A (CompsRaw: else side_o.data)
 );
+  tsu_hw_pkg::fmt_info_t fmt;
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
     .EnableHalf(EnableHalf),
@@ -31,7 +42,7 @@ module tsu_decode #(
   ) u_fmt (
     .order_i(desc_i.chorder),
     .type_i (desc_i.chtype),
-    .info_o (fmt_o)
+    .info_o (fmt)
   );
 
   logic desc_ok, check_valid;
@@ -46,8 +57,8 @@ module tsu_decode #(
       .rst_ni      (rst_ni),
       .valid_i     (valid_i),
       .desc_i      (desc_i),
-      .fmt_legal_i (fmt_o.legal),
-      .texel_log2_i(fmt_o.texel_log2),
+      .fmt_legal_i (fmt.legal),
+      .texel_log2_i(fmt.texel_log2),
       .valid_o     (check_valid),
       .ok_o        (desc_ok)
     );
@@ -61,7 +72,6 @@ module tsu_decode #(
   logic [2:0]  early_trap;
   logic [3:0]  red_type;
   logic [31:0] suq_value;
-  logic        no_access;
   logic [127:0] side_data;
   always_comb begin
     unique case (req_i.vec)
@@ -78,7 +88,7 @@ module tsu_decode #(
     is_p = req_i.addressing == 1'(tsu_pkg::AddrSample);
     srgb = desc_i.chorder == 5'(tsu_pkg::OrdSRGBx) || desc_i.chorder == 5'(tsu_pkg::OrdSRGBA) ||
            desc_i.chorder == 5'(tsu_pkg::OrdSBGRA);
-    is_int_fmt = fmt_o.kind == tsu_hw_pkg::KindUint || fmt_o.kind == tsu_hw_pkg::KindSint;
+    is_int_fmt = fmt.kind == tsu_hw_pkg::KindUint || fmt.kind == tsu_hw_pkg::KindSint;
     size_log2 = {1'b0, vec_log2} + type_log2;
     scale_log2 = 3'd0;
     fmt_mismatch = 1'b0;
@@ -86,20 +96,20 @@ module tsu_decode #(
     unique case (req_i.opcode)
       3'(tsu_pkg::OpSust): begin
         if (is_p) begin
-          size_log2 = fmt_o.texel_log2;
-          scale_log2 = fmt_o.texel_log2;
-          fmt_mismatch = srgb || !fmt_o.supported;  // sRGB encoding is not provided (model)
+          size_log2 = fmt.texel_log2;
+          scale_log2 = fmt.texel_log2;
+          fmt_mismatch = srgb || !fmt.supported;  // sRGB encoding is not provided (model)
         end
       end
       3'(tsu_pkg::OpSured): begin
         size_log2 = type_log2;
         if (is_p) begin
           scale_log2 = type_log2;
-          red_type = (fmt_o.kind == tsu_hw_pkg::KindSint)
+          red_type = (fmt.kind == tsu_hw_pkg::KindSint)
                          ? ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeS64) : 4'(tsu_pkg::TypeS32))
                          : ((type_log2 == 3'd3) ? 4'(tsu_pkg::TypeU64) : 4'(tsu_pkg::TypeU32));
           // UINT/SINT of the operand's size; an explicit signedness must match the format.
-          fmt_mismatch = !is_int_fmt || fmt_o.texel_log2 != type_log2 ||
+          fmt_mismatch = !is_int_fmt || fmt.texel_log2 != type_log2 ||
                          (req_i.dtype != 4'(tsu_pkg::TypeB32) &&
                           req_i.dtype != 4'(tsu_pkg::TypeB64) && req_i.dtype != red_type);
         end
@@ -125,16 +135,7 @@ module tsu_decode #(
       default: suq_value = {31'd0, desc_i.layout};  // memory layout: 1 pitch, 0 block-linear
     endcase
 
-    // Requests that trap early or need no address still flow through the address path (to keep
-    // order); give it legal inputs so its assertions hold.
-    // Both structs assigned whole, in their field order (yosys 0.23 reads no assignment
-    // patterns): a simulator builds each in one expression, not a read-modify-write per field.
-    no_access = early_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
-    addr_o = no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
-                       : {req_i.geom, req_i.clamp, size_log2, scale_log2, 1'b0};
     side_data = req_i.opcode == 3'(tsu_pkg::OpSuq) ? {96'd0, suq_value} : req_i.data;
-    side_o = {req_i.opcode, is_p, vec_log2, type_log2, size_log2, red_type, req_i.redop,
-              early_trap, side_data};
 
     // sust.p components: R, G, B, A from the source elements; missing ones take (0, 0, 0, 1).
     // (A sust.p is no suq, so its elements are side_data's: one source for both cases.)
@@ -148,6 +149,67 @@ module tsu_decode #(
         comps_o[32*c +: 32] = 32'd0;
       end
     end
+  end
+
+  // ---- The outputs: the derived control from this cycle's inputs, or (RegOut) from registers ----
+  logic [2:0] o_trap, o_size_log2, o_scale_log2, o_texel_log2;
+  logic [3:0] o_red_type;
+  logic       o_no_access;
+  if (RegOut) begin : g_reg_out
+    logic       fresh_q;
+    logic [2:0] trap_q, size_q, scale_q, texel_q;
+    logic [3:0] red_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) fresh_q <= 1'b0;
+      else fresh_q <= valid_i && !take_i;
+    end
+    // Only what is derived through the format decode and the checks; the request's own fields
+    // (opcode, geometry, ...) are read from the held request.
+    always_ff @(posedge clk_i) begin
+      trap_q <= early_trap;
+      size_q <= size_log2;
+      scale_q <= scale_log2;
+      red_q <= red_type;
+      texel_q <= fmt.texel_log2;
+    end
+    assign ready_o = fresh_q;
+    assign o_trap = trap_q;
+    assign o_size_log2 = size_q;
+    assign o_scale_log2 = scale_q;
+    assign o_red_type = red_q;
+    assign o_texel_log2 = texel_q;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    // The registers hold the taken request's decode: its inputs did not change since the cycle
+    // before (the descriptor stage's valid/ready contract).
+    a_take_fresh: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        take_i |-> ready_o && valid_i && $past(valid_i) && $stable(req_i) && $stable(desc_i) &&
+                   $stable(desc_ok_i));
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_comb_out
+    assign ready_o = 1'b1;
+    assign o_trap = early_trap;
+    assign o_size_log2 = size_log2;
+    assign o_scale_log2 = scale_log2;
+    assign o_red_type = red_type;
+    assign o_texel_log2 = fmt.texel_log2;
+    logic unused_take;
+    assign unused_take = take_i;
+  end
+
+  always_comb begin
+    // Requests that trap early or need no address still flow through the address path (to keep
+    // order); give it legal inputs so its assertions hold.
+    // The structs assigned whole, in their field order (yosys 0.23 reads no assignment
+    // patterns): a simulator builds each in one expression, not a read-modify-write per field.
+    o_no_access = o_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
+    addr_o = o_no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
+                         : {req_i.geom, req_i.clamp, o_size_log2, o_scale_log2, 1'b0};
+    side_o = {req_i.opcode, is_p, vec_log2, type_log2, o_size_log2, o_red_type, req_i.redop,
+              o_trap, side_data};
+    fmt_o = {fmt.supported, fmt.legal, fmt.kind, fmt.assembly, fmt.nfields, fmt.comp, fmt.bits,
+             o_texel_log2, fmt.srgb_pad};
   end
 
   logic unused;

@@ -20,6 +20,15 @@ module tsu_desc #(
   parameter int unsigned CacheEntries = 4,  // 0: no cache, every request fetches its descriptor;
                                             // 1: the fetch buffer keeps the last descriptor
   parameter int unsigned PayloadW = 8,      // what travels with the request, untouched
+  // The sender holds the request on the input (valid/ready: its payload stays until taken), and
+  // the stage reads the payload there instead of a copy of its own: a request is looked up when
+  // it shows and the stage is empty, and the input's handshake is the output's (in_ready_o is
+  // out_ready_i while the request is resolved). The request is not taken until then, so a
+  // configuration command offered meanwhile goes first: the request does not leave in that
+  // cycle, and a command taken drops the lookup, which is redone. Saves PayloadW flops, costs a
+  // cycle between requests (the next shows only after the handshake); for an address path
+  // that takes a request every few cycles anyway.
+  parameter bit HoldIn = 1'b0,
   localparam int unsigned IdxW = (CacheEntries > 1) ? $clog2(CacheEntries) : 1,
   localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES)
 ) (
@@ -87,8 +96,14 @@ module tsu_desc #(
   logic               accept, in_range;
   logic [HandleW-1:0] handle;
   logic               s0_move;
-  assign in_ready_o = !cfg_valid_i && (!s0_valid_q || s0_move);
-  assign accept = in_valid_i && in_ready_o;
+  if (HoldIn) begin : g_hold_in
+    // accept: the request is looked up (it stays on the input until s0_move).
+    assign in_ready_o = s0_move;
+    assign accept = in_valid_i && !cfg_valid_i && !s0_valid_q;
+  end else begin : g_copy_in
+    assign in_ready_o = !cfg_valid_i && (!s0_valid_q || s0_move);
+    assign accept = in_valid_i && in_ready_o;
+  end
   assign handle = in_handle_i[HandleW-1:0];
   assign in_range = (in_handle_i >> HandleW) == 64'd0 && {1'b0, handle} < pool_entries_q;
 
@@ -124,7 +139,7 @@ module tsu_desc #(
   logic                s0_hit_q;       // found in the cache at accept
   logic                s0_fetched_q;   // its slot was fetched into fetch_q
   assign s0_resolved = !s0_need_q || s0_hit_q || s0_fetched_q;
-  assign s0_move = s0_valid_q && s0_resolved && out_ready_i;
+  assign s0_move = out_valid_o && out_ready_i;
 
   // ---- Fetch: four line reads into fetch_q --------------------------------------------------------
   logic [DescW-1:0] fetch_q;
@@ -151,7 +166,7 @@ module tsu_desc #(
         sent_q <= '0;
         got_q <= '0;
       end else begin
-        if (s0_move) s0_valid_q <= 1'b0;
+        if (s0_move || (HoldIn && cfg_take)) s0_valid_q <= 1'b0;
         if (dmem_req_valid_o && dmem_req_ready_i) sent_q <= sent_q + 3'd1;
         if (rsp_take) got_q <= got_q + 3'd1;
         if (fill) s0_fetched_q <= 1'b1;
@@ -160,7 +175,7 @@ module tsu_desc #(
   end
   always_ff @(posedge clk_i) begin
     if (accept) begin
-      s0_payload_q <= in_payload_i;
+      if (!HoldIn) s0_payload_q <= in_payload_i;
       s0_handle_q <= handle;
       s0_need_q <= in_need_i && in_range;
       s0_hit_q <= |lookup(handle);
@@ -305,8 +320,8 @@ module tsu_desc #(
     assign unused_cache = ^{inv_all, inv_one};
   end
 
-  assign out_valid_o = s0_valid_q && s0_resolved;
-  assign out_payload_o = s0_payload_q;
+  assign out_valid_o = s0_valid_q && s0_resolved && !(HoldIn && cfg_valid_i);
+  assign out_payload_o = HoldIn ? in_payload_i : s0_payload_q;
   assign out_desc_o = !s0_need_q ? '0 : (s0_fetched_q || CacheEntries == 1) ? fetch_q : cached;
   assign buf_desc_o = fetch_q;
 
@@ -315,6 +330,11 @@ module tsu_desc #(
   // The cover point reads a net (see free_c); a model built without cover points drops it.
   logic hit_c;
   assign hit_c = |lookup(handle);
+  if (HoldIn) begin : g_hold_check
+    // The sender's side of the contract this stage relies on.
+    a_input_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        s0_valid_q |-> in_valid_i && $stable(in_payload_i) && $stable(in_handle_i));
+  end
   a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
       got_q <= sent_q && sent_q <= 3'd4);
   a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)

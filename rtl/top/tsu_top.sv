@@ -50,6 +50,10 @@ module tsu_top #(
   parameter bit QueueBypass = 1'b1,      // QueueRam: 0 drops the queues' bypass registers (an
                                          // entry into an empty queue shows a cycle later)
   parameter bit RegRed = 1'b0,           // a sured's old value registered (tsu_complete)
+  // The request port is read in place until the request leaves the descriptor stage (the
+  // sender holds it: valid/ready), with no copy in the unit; req_ready_o then comes when the
+  // request enters the address path (tsu_desc HoldIn). Surface path only (EnableTex 0).
+  parameter bit HoldReq = 1'b0,
   parameter bit RegBounds = 1'b1,        // pipeline registers in bounds/clamp (and pack)
   parameter bit RegAddr = 1'b1,          // pipeline registers in address generation (and pack)
   // Cycles per surface request in address generation: 1 (three whole strided products), or
@@ -144,6 +148,11 @@ module tsu_top #(
   // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own;
   // and the descriptor is checked once, at its fetch (tsu_desc out_ok_o), not in tsu_decode.
   localparam bit DescHeld = DescCacheEntries == 1;
+  // With AddrII > 1, decode's control is registered (tsu_decode RegOut): a request waits one
+  // more cycle in the descriptor stage, which the address path's interval already spends (the
+  // next request reaches the stage a cycle after the last one left, and is taken AddrII cycles
+  // after it). It takes the format decode and the early traps off the path into bounds.
+  localparam bit RegDecode = AddrII > 1;
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
   // Requests inside the address path at once: one per AddrII cycles.
@@ -152,7 +161,7 @@ module tsu_top #(
   localparam int unsigned LineW = AddrW - 4;
   /* verilator lint_off UNUSEDPARAM */
   // Request to response, idle, on a descriptor-cache hit (or a handle that needs no descriptor).
-  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3;
+  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3 + 32'(RegDecode);
   // Parameters the testbench reads instead of assuming them.
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
@@ -200,16 +209,17 @@ module tsu_top #(
   logic [255:0]        s_rsp_data;
   logic [2:0]          s_rsp_count, s_rsp_trap;
   logic [3:0]          s_rsp_oob;
-  logic                d_valid, d_ready, accept, issue_ready;
+  logic                d_valid, d_ready, accept, issue_ready, dec_ready;
   logic [TagW-1:0]     d_tag;
   tsu_hw_pkg::req_t    d_req;
-  tsu_pkg::surf_desc_t desc, buf_desc;
+  tsu_pkg::surf_desc_t desc, buf_desc, dec_desc;
   logic                desc_ok;
   tsu_desc #(
     .AddrW       (AddrW),
     .HandleW     (HandleW),
     .CacheEntries(DescCacheEntries),
-    .PayloadW    ($bits(req) + TagW)
+    .PayloadW    ($bits(req) + TagW),
+    .HoldIn      (HoldReq)
   ) u_desc (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
@@ -245,12 +255,17 @@ module tsu_top #(
       if (!rst_ni) gap_q <= '0;
       else gap_q <= accept ? GapW'(AddrII - 1) : gap_q - GapW'(gap_q != '0);
     end
-    assign d_ready = issue_ready && gap_q == '0;
+    assign d_ready = issue_ready && dec_ready && gap_q == '0;
   end else begin : g_addr_every_cycle
-    assign d_ready = issue_ready;
+    assign d_ready = issue_ready && dec_ready;
   end
 
   // ---- Decode ---------------------------------------------------------------------------------------------
+  // With one entry, decode and the address path read the descriptor buffer itself: the stage's
+  // output is that buffer, or all zero for a request that reads no descriptor (illegal, or a
+  // handle out of range), and such a request traps before any field is used (desc_ok is 0),
+  // so the zero mask is not needed.
+  assign dec_desc = DescHeld ? buf_desc : desc;
   tsu_hw_pkg::fmt_info_t fmt;
   tsu_hw_pkg::addr_ctl_t addr_ctl;
   tsu_hw_pkg::side_t     side;
@@ -260,14 +275,17 @@ module tsu_top #(
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt),
     .CompsRaw  (DataViaPack),
-    .CheckedDesc(DescHeld)
+    .CheckedDesc(DescHeld),
+    .RegOut    (RegDecode)
   ) u_decode (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(d_valid),
     .req_i  (d_req),
-    .desc_i (desc),
+    .desc_i (dec_desc),
     .desc_ok_i(desc_ok),
+    .take_i (accept),
+    .ready_o(dec_ready),
     .fmt_o  (fmt),
     .addr_o (addr_ctl),
     .side_o (side),
@@ -297,8 +315,8 @@ module tsu_top #(
     .valid_i  (accept),
     .tag_i    (d_tag),
     .coords_i (d_req.coords),
-    .desc_i   (desc),
-    .adesc_i  (DescHeld ? buf_desc : desc),
+    .desc_i   (dec_desc),
+    .adesc_i  (dec_desc),
     .fmt_i    (fmt),
     .ctl_i    (addr_ctl),
     .side_i   (side),
@@ -662,5 +680,8 @@ module tsu_top #(
   /* verilator lint_off SYNCASYNCNET */
   c_req_stalled: cover property (@(posedge clk_i) req_valid_i && !req_ready_o);
   /* verilator lint_on SYNCASYNCNET */
+  // With the texture path the port's valid passes the order checks, which may drop it while
+  // the descriptor stage holds the request.
+  initial assert (!(HoldReq && EnableTex)) else $fatal(1, "tsu_top: HoldReq needs EnableTex 0");
 `endif
 endmodule
