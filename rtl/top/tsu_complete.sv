@@ -11,8 +11,9 @@ module tsu_complete #(
   parameter int unsigned MaxReads = 8,
   parameter bit QueueRam = 1'b0,     // the completion and read-data queues in block RAM
   parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo)
-  // A sured's old value in a register: the head sured completes in its second cycle with data
-  // (else its first), and the path read data -> forwarding -> ALU -> memory request is cut in two.
+  // A sured's old value and its result in registers: the head sured completes in its third
+  // cycle with data (else its first), and the path read data -> forwarding -> ALU -> memory
+  // request is cut in three.
   parameter bit RegRed = 1'b0,
   localparam int unsigned Depth = MaxReads + 2,
   localparam int unsigned PW = $clog2(MaxReads + 1),
@@ -182,18 +183,29 @@ module tsu_complete #(
   logic c_have, red_done;
   assign c_have = !cq_empty && (!h_needs_read || !rd_empty);
   if (RegRed) begin : g_red_reg
-    logic        red_q;  // the head sured has had its data for a cycle: old_q is its old value
-    logic [63:0] old_q;
+    // The reduction in two registered steps: the old value (read data and forwarding), then the
+    // ALU's result, so neither the read data nor the memory request sees the ALU's carry chain.
+    logic        old_ok_q;  // the head sured has had its data for a cycle: old_q is its old value
+    logic        new_ok_q;  // ... and old_q for a cycle: new_q is its result
+    logic [63:0] old_q, new_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) red_q <= 1'b0;
-      else red_q <= c_sured && c_have && !c_ready;
+      if (!rst_ni) begin
+        old_ok_q <= 1'b0;
+        new_ok_q <= 1'b0;
+      end else begin
+        old_ok_q <= c_sured && c_have && !c_ready;
+        new_ok_q <= old_ok_q && c_sured && c_have && !c_ready;
+      end
     end
     always_ff @(posedge clk_i) begin
-      if (c_sured) old_q <= c_old;
+      if (c_sured) begin
+        old_q <= c_old;
+        new_q <= c_new;
+      end
     end
-    assign red_done = red_q;
+    assign red_done = new_ok_q;
     assign r_old = old_q;
-    assign r_new = c_new;
+    assign r_new = new_q;
   end else begin : g_red_comb
     assign red_done = 1'b1;
     assign r_old = c_old;

@@ -23,6 +23,11 @@ module tsu_issue #(
   // passes through: a request may enter in the cycle the memory takes the one before, so the
   // port still takes one request per cycle; it frees the queue's block RAMs for other queues.
   parameter int unsigned MqDepth = 4,
+  // The head's hazard verdict (what it needs, whether a pending sured blocks it) registered: the
+  // head issues no earlier than its second cycle at the head, and only if neither the queue nor
+  // the pending sureds changed since the verdict (no issue, no sured write in the cycle before).
+  // The line compares then leave the path into the request queue. II = 2 per request.
+  parameter bit RegHazard = 1'b0,
   localparam int unsigned PW = $clog2(MaxReads + 1),
   localparam int unsigned LineW = AddrW - 4
 ) (
@@ -113,6 +118,20 @@ module tsu_issue #(
   logic                      line_hazard;
   logic [15:0]               pend_cover;   // bytes of the head's line pending sureds will write
 
+  // The bytes of an access of 2^size bytes at off in its line (a table, not a subtraction: no
+  // carry chain between the queue's RAM and the requests).
+  function automatic logic [15:0] access_mask(logic [2:0] size, logic [3:0] off);
+    logic [15:0] m;
+    unique case (size)
+      3'd0: m = 16'h0001;
+      3'd1: m = 16'h0003;
+      3'd2: m = 16'h000f;
+      3'd3: m = 16'h00ff;
+      default: m = 16'hffff;
+    endcase
+    access_mask = m << off;
+  endfunction
+
   logic is_suld_h, is_sust_h, is_sured_h, is_rmw_h, elide_h, needs_read_h, needs_write_h;
   logic [LineW-1:0] line_h;
   logic [3:0]       off_h;
@@ -123,7 +142,7 @@ module tsu_issue #(
     is_sured_h = h_op.opcode == 3'(tsu_pkg::OpSured);
     line_h = h_addr[AddrW-1:4];
     off_h = h_addr[3:0];
-    mask_h = 16'(((17'd1 << (17'd1 << h_op.size_log2)) - 17'd1) << off_h);
+    mask_h = access_mask(h_op.size_log2, off_h);
     line_hazard = 1'b0;
     pend_cover = '0;
     for (int i = 0; i < MaxReads; i++) begin
@@ -140,27 +159,53 @@ module tsu_issue #(
     needs_write_h = h_op.go && is_sust_h;
   end
 
-  logic mq_full, issue_ok;
-  assign issue_ok = !iq_empty && !cq_full_i &&
-                    (!needs_read_h || 32'(reads_q) < MaxReads) &&
-                    (!is_rmw_h || 32'(pending_q) < MaxReads) &&  // history holds MaxReads
-                    !(needs_write_h && pending_q != '0) &&
-                    !(needs_read_h && is_suld_h && line_hazard) &&
-                    !((needs_read_h || needs_write_h) && (mq_full || rmw_push_i));
+  // The verdict the issue uses: this cycle's, or (RegHazard) the one registered in the cycle
+  // before, valid while nothing it read has changed.
+  logic mq_full, issue_ok, v_ok, v_needs_read, v_needs_write, v_is_rmw, v_suld_blocked;
+  if (RegHazard) begin : g_reg_hazard
+    logic ok_q, needs_read_q, needs_write_q, is_rmw_q, suld_blocked_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ok_q <= 1'b0;
+      else ok_q <= !iq_empty && !iq_pop && !rmw_push_i;
+    end
+    always_ff @(posedge clk_i) begin
+      needs_read_q <= needs_read_h;
+      needs_write_q <= needs_write_h;
+      is_rmw_q <= is_rmw_h;
+      suld_blocked_q <= needs_read_h && is_suld_h && line_hazard;
+    end
+    assign v_ok = ok_q;
+    assign v_needs_read = needs_read_q;
+    assign v_needs_write = needs_write_q;
+    assign v_is_rmw = is_rmw_q;
+    assign v_suld_blocked = suld_blocked_q;
+  end else begin : g_comb_hazard
+    assign v_ok = 1'b1;
+    assign v_needs_read = needs_read_h;
+    assign v_needs_write = needs_write_h;
+    assign v_is_rmw = is_rmw_h;
+    assign v_suld_blocked = needs_read_h && is_suld_h && line_hazard;
+  end
+  assign issue_ok = v_ok && !iq_empty && !cq_full_i &&
+                    (!v_needs_read || 32'(reads_q) < MaxReads) &&
+                    (!v_is_rmw || 32'(pending_q) < MaxReads) &&  // history holds MaxReads
+                    !(v_needs_write && pending_q != '0) &&
+                    !v_suld_blocked &&
+                    !((v_needs_read || v_needs_write) && (mq_full || rmw_push_i));
   assign iq_pop = issue_ok;
 
   assign cq_push_o = issue_ok;
   assign cq_tag_o = h_tag;
   assign cq_addr_o = h_addr;
   assign cq_op_o = h_op;
-  assign cq_needs_read_o = needs_read_h;
+  assign cq_needs_read_o = v_needs_read;
   assign cq_fwd_o = pending_q;
 
   // ---- Memory request FIFO: holds each request stable until the memory takes it ----------------------
   mreq_t mq_in, mq_head;
   logic  mq_push, mq_empty, mq_full_raw;
   logic [$clog2(MqDepth+1)-1:0] mq_count;
-  assign mq_push = rmw_push_i || (issue_ok && (needs_read_h || needs_write_h));
+  assign mq_push = rmw_push_i || (issue_ok && (v_needs_read || v_needs_write));
   // The request: a sured's write when completion pushes one, else the head's read or store. The
   // two share one placement of the bytes in the line (bytes outside the mask are don't care):
   // the access is chosen first, 64 bits (a sured's result is at most 8 bytes, and above them
@@ -172,11 +217,10 @@ module tsu_issue #(
     put_lo = rmw_push_i ? rmw_data_i : h_op.data;
     put_size = rmw_push_i ? {2'b01, rmw_wide_i} : h_op.size_log2;
     put_off = rmw_push_i ? rmw_off_i : off_h;
-    mq_in.we = rmw_push_i || needs_write_h;
+    mq_in.we = rmw_push_i || v_needs_write;
     mq_in.line = rmw_push_i ? rmw_line_i : line_h;
     mq_in.wdata = tsu_hw_pkg::line_from_access({h_data_hi, put_lo}, put_size);
-    mq_in.mask = (rmw_push_i || needs_write_h)
-                     ? 16'(((17'd1 << (17'd1 << put_size)) - 17'd1) << put_off) : 16'd0;
+    mq_in.mask = (rmw_push_i || v_needs_write) ? access_mask(put_size, put_off) : 16'd0;
   end
   tsu_fifo #(.Width($bits(mq_in)), .Depth(MqDepth), .Ram(QueueRam && MqDepth > 1),
              .Bypass(QueueBypass)) u_mq (
@@ -214,8 +258,8 @@ module tsu_issue #(
       reads_q <= '0;
       pending_q <= '0;
     end else begin
-      reads_q <= reads_q + PW'(issue_ok && needs_read_h) - PW'(rd_pop_i);
-      pending_q <= pending_q + PW'(issue_ok && is_rmw_h) - PW'(rmw_push_i);
+      reads_q <= reads_q + PW'(issue_ok && v_needs_read) - PW'(rd_pop_i);
+      pending_q <= pending_q + PW'(issue_ok && v_is_rmw) - PW'(rmw_push_i);
     end
   end
   // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order). The shift
@@ -228,7 +272,7 @@ module tsu_issue #(
       pend_line_q <= pend_line_q >> LineW;
       pend_mask_q <= pend_mask_q >> 16;
     end
-    if (issue_ok && is_rmw_h) begin
+    if (issue_ok && v_is_rmw) begin
       for (int i = 0; i < MaxReads; i++) begin
         if (32'(pend_slot) == i) begin
           pend_line_q[i*LineW +: LineW] <= line_h;
@@ -247,14 +291,19 @@ module tsu_issue #(
       mem_req_valid_o && !mem_req_ready_i |=> mem_req_valid_o && $stable(mq_head));
   // line_from_access relies on it (the address path traps misaligned accesses).
   a_store_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      issue_ok && needs_write_h |-> (off_h & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
+      issue_ok && v_needs_write |-> (off_h & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
                                     h_op.size_log2 <= 3'd4);
   a_mem_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_req_valid_o |-> !$isunknown(mq_head));
   a_reads_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
       32'(reads_q) <= MaxReads);
 
-  c_read_elided: cover property (@(posedge clk_i) issue_ok && elide_h);
+  c_read_elided: cover property (@(posedge clk_i) issue_ok && v_is_rmw && !v_needs_read);
+  // The verdict used is the one this cycle's state gives (RegHazard: the registered one).
+  a_verdict_current: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      issue_ok |-> v_needs_read == needs_read_h && v_needs_write == needs_write_h &&
+                   v_is_rmw == is_rmw_h &&
+                   v_suld_blocked == (needs_read_h && is_suld_h && line_hazard));
   c_load_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_read_h &&
                                           is_suld_h && line_hazard);
   c_store_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_write_h &&

@@ -49,7 +49,8 @@ module tsu_top #(
   parameter int unsigned RspDepth = 2,  // response queue: 2, or 1 with its ready passing through
   parameter bit QueueBypass = 1'b1,      // QueueRam: 0 drops the queues' bypass registers (an
                                          // entry into an empty queue shows a cycle later)
-  parameter bit RegRed = 1'b0,           // a sured's old value registered (tsu_complete)
+  parameter bit RegRed = 1'b0,           // a sured's old value and result registered
+                                         // (tsu_complete)
   // The request port is read in place until the request leaves the descriptor stage (the
   // sender holds it: valid/ready), with no copy in the unit; req_ready_o then comes when the
   // request enters the address path (tsu_desc HoldIn). Surface path only (EnableTex 0).
@@ -152,6 +153,8 @@ module tsu_top #(
   // more cycle in the descriptor stage, which the address path's interval already spends (the
   // next request reaches the stage a cycle after the last one left, and is taken AddrII cycles
   // after it). It takes the format decode and the early traps off the path into bounds.
+  // Likewise the issue stage's hazard verdict is registered (tsu_issue RegHazard: a request
+  // issues at most every other cycle, which requests AddrII > 1 apart never need faster).
   localparam bit RegDecode = AddrII > 1;
   localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
                                     (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
@@ -160,8 +163,10 @@ module tsu_top #(
   localparam int unsigned PW = $clog2(MaxReads + 1);  // counts of pending sureds
   localparam int unsigned LineW = AddrW - 4;
   /* verilator lint_off UNUSEDPARAM */
-  // Request to response, idle, on a descriptor-cache hit (or a handle that needs no descriptor).
-  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3 + 32'(RegDecode);
+  // Request to response, idle, on a descriptor-cache hit (or a handle that needs no descriptor),
+  // counted from the request's entry into the descriptor stage (HoldReq: its lookup, before the
+  // port's handshake) and with the queues' bypass registers (QueueBypass 0 adds their cycles).
+  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3 + 2 * 32'(RegDecode);
   // Parameters the testbench reads instead of assuming them.
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
@@ -346,7 +351,8 @@ module tsu_top #(
     .Depth   (QueueRam ? AddrLat + 2 : AddrInFlight + 2),
     .QueueRam(QueueRam),
     .QueueBypass(QueueBypass),
-    .MqDepth (MqDepth)
+    .MqDepth (MqDepth),
+    .RegHazard(RegDecode)
   ) u_issue (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
