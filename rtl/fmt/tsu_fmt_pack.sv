@@ -51,6 +51,11 @@ module tsu_fmt_pack #(
     .type_i (type_i),
     .info_o (info_s0)
   );
+  // The slots' component selects and widths, read at module level (Beats 4 shifts them).
+  logic [7:0]  s0_comp;
+  logic [23:0] s0_bits;
+  assign s0_comp = info_s0.comp;
+  assign s0_bits = info_s0.bits;
 
   // The texel from its channels (slot i's value in chan[32i +: 32], masked to its width and zero
   // past the format's fields).
@@ -89,6 +94,8 @@ module tsu_fmt_pack #(
   logic [127:0]          asm_chan;
 
   if (Beats <= 1) begin : g_par
+    logic unused_shift;  // the slots' selects are read from the decoded info directly
+    assign unused_shift = ^{s0_comp, s0_bits};
     // ---- Four slots side by side --------------------------------------------------------------------
     logic [127:0] slot_s0, slot_s1;
     always_comb begin
@@ -179,17 +186,26 @@ module tsu_fmt_pack #(
         k_q <= k_q + 2'd1;
       end
     end
+    // The slot's component select and width, shifted along a slot a beat: no select by k
+    // in front of the component mux and the saturation (the lane's critical path).
+    logic [7:0]            comp_sh_q;
+    logic [23:0]           bits_sh_q;
     always_ff @(posedge clk_i) begin
       if (valid_i) begin
         lane_info <= info_s0;
         comps_q <= comps_i;
+        comp_sh_q <= s0_comp;
+        bits_sh_q <= s0_bits;
+      end else if (beat_q != '0) begin
+        comp_sh_q <= comp_sh_q >> 2;
+        bits_sh_q <= bits_sh_q >> 6;
       end
     end
     logic [1:0]  k;
     logic [31:0] v, ch;
     logic        int_sat;
     assign k = k_q;
-    assign v = comps_q[32*lane_info.comp[2*k +: 2] +: 32];
+    assign v = comps_q[32*comp_sh_q[1:0] +: 32];
     tsu_fmt_pack_lane #(
       .EnableNorm(EnableNorm),
       .EnableHalf(EnableHalf),
@@ -201,7 +217,7 @@ module tsu_fmt_pack #(
       .rst_ni    (rst_ni),
       .valid_i   (beat_q != '0),
       .v_i       (v),
-      .bits_i    (lane_info.bits[6*k +: 6]),
+      .bits_i    (bits_sh_q[5:0]),
       .kind_i    (lane_info.kind),
       .ch_o      (ch),
       .int_sat_o (int_sat),
@@ -245,6 +261,9 @@ module tsu_fmt_pack #(
     a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
         valid_i |-> beat_q == '0 || beat_q == 3'd4)
       else $error("tsu_fmt_pack: an input inside the interval (Beats %0d)", Beats);
+    a_slot_shift: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        beat_q != '0 |-> comp_sh_q[1:0] == lane_info.comp[2*k +: 2] &&
+                         bits_sh_q[5:0] == lane_info.bits[6*k +: 6]);
     a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
         beat_q != '0 && lane_info.supported && (lane_info.kind == tsu_hw_pkg::KindUnorm ||
                          lane_info.kind == tsu_hw_pkg::KindSnorm) |->

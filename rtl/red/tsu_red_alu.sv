@@ -19,7 +19,7 @@ module tsu_red_alu #(
   /* verilator lint_on UNUSEDPARAM */
 
   logic        wide, is_signed, a_less;
-  logic [63:0] a, b, sum, result, flip;
+  logic [63:0] a, b, af, bf, sum, result, flip;
 
   always_comb begin
     wide = type_i == tsu_pkg::TypeU64 || type_i == tsu_pkg::TypeS64;
@@ -29,7 +29,11 @@ module tsu_red_alu #(
     // One 64-bit comparator for all four orders: a signed compare flips the sign bit of the
     // active width, then compares unsigned (a 32-bit type's upper halves are zero in both).
     flip = !is_signed ? 64'd0 : wide ? 64'h8000_0000_0000_0000 : 64'h0000_0000_8000_0000;
-    a_less = (a ^ flip) < (b ^ flip);
+    // (a ^ flip) < (b ^ flip) as two 32-bit compares side by side: half the carry chain of one
+    // 64-bit compare, which was the iCE40 critical path of the hx8k unit.
+    af = a ^ flip;
+    bf = b ^ flip;
+    a_less = af[63:32] < bf[63:32] || (af[63:32] == bf[63:32] && af[31:0] < bf[31:0]);
     sum = a + b;
     unique case (op_i)
       tsu_pkg::RedAdd: result = wide ? sum : {32'd0, sum[31:0]};
