@@ -94,7 +94,9 @@ module tsu_surf_bounds #(
     is_array_s0 = tsu_pkg::GEOM_ARRAY[dim_i];  // geometry.def
     layers_s0 = is_array_s0 ? array_size_i : ArrW'(1);
     x_neg_s0 = xa_s0 < 0;
-    x_hi_s0 = xa_s0 + size_s0 > row_s0;
+    // xa + size > row, with row - size (descriptor and size only) beside the x path: one
+    // carry chain after the shift instead of an adder and a compare.
+    x_hi_s0 = xa_s0 > row_s0 - size_s0;
     y_neg_s0 = y_s0[31];
     y_hi_s0 = !y_s0[31] && y_s0 >= 32'(height_i);
     z_neg_s0 = z_s0[31];

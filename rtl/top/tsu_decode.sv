@@ -13,7 +13,7 @@ module tsu_decode #(
   // stage's own tsu_desc_check.
   parameter bit CheckedDesc = 1'b0,
   // The control derived through the format decode and the checks (early trap, access size,
-  // x scale, reduction type, texel size) comes from registers loaded from this cycle's inputs,
+  // reduction type, texel size, the address path's control) comes from registers loaded from this cycle's inputs,
   // so the format decode and the early traps leave the path into the address path. The
   // descriptor stage holds a request and its descriptor unchanged until it is taken, so the
   // registers hold that request's decode from its second cycle on: ready_o says so, and a
@@ -152,13 +152,24 @@ module tsu_decode #(
   end
 
   // ---- The outputs: the derived control from this cycle's inputs, or (RegOut) from registers ----
-  logic [2:0] o_trap, o_size_log2, o_scale_log2, o_texel_log2;
-  logic [3:0] o_red_type;
-  logic       o_no_access;
+  // Requests that trap early or need no address still flow through the address path (to keep
+  // order); give it legal inputs so its assertions hold.
+  logic                  no_access;
+  tsu_hw_pkg::addr_ctl_t addr_ctl;
+  always_comb begin
+    no_access = early_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
+    // Assigned whole, in its field order (yosys 0.23 reads no assignment patterns).
+    addr_ctl = no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
+                         : {req_i.geom, req_i.clamp, size_log2, scale_log2, 1'b0};
+  end
+  logic [2:0]            o_trap, o_size_log2, o_texel_log2;
+  logic [3:0]            o_red_type;
+  tsu_hw_pkg::addr_ctl_t o_addr;
   if (RegOut) begin : g_reg_out
-    logic       fresh_q;
-    logic [2:0] trap_q, size_q, scale_q, texel_q;
-    logic [3:0] red_q;
+    logic                  fresh_q;
+    logic [2:0]            trap_q, size_q, texel_q;
+    logic [3:0]            red_q;
+    tsu_hw_pkg::addr_ctl_t addr_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) fresh_q <= 1'b0;
       else fresh_q <= valid_i && !take_i;
@@ -168,16 +179,16 @@ module tsu_decode #(
     always_ff @(posedge clk_i) begin
       trap_q <= early_trap;
       size_q <= size_log2;
-      scale_q <= scale_log2;
       red_q <= red_type;
       texel_q <= fmt.texel_log2;
+      addr_q <= addr_ctl;
     end
     assign ready_o = fresh_q;
     assign o_trap = trap_q;
     assign o_size_log2 = size_q;
-    assign o_scale_log2 = scale_q;
     assign o_red_type = red_q;
     assign o_texel_log2 = texel_q;
+    assign o_addr = addr_q;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     // The registers hold the taken request's decode: its inputs did not change since the cycle
@@ -191,21 +202,17 @@ module tsu_decode #(
     assign ready_o = 1'b1;
     assign o_trap = early_trap;
     assign o_size_log2 = size_log2;
-    assign o_scale_log2 = scale_log2;
     assign o_red_type = red_type;
     assign o_texel_log2 = fmt.texel_log2;
+    assign o_addr = addr_ctl;
     logic unused_take;
     assign unused_take = take_i;
   end
 
   always_comb begin
-    // Requests that trap early or need no address still flow through the address path (to keep
-    // order); give it legal inputs so its assertions hold.
     // The structs assigned whole, in their field order (yosys 0.23 reads no assignment
     // patterns): a simulator builds each in one expression, not a read-modify-write per field.
-    o_no_access = o_trap != 3'(tsu_pkg::TrapNone) || req_i.opcode == 3'(tsu_pkg::OpSuq);
-    addr_o = o_no_access ? {4'(tsu_pkg::Geom1d), 2'(tsu_pkg::ClampTrap), 3'd0, 3'd0, 1'b1}
-                         : {req_i.geom, req_i.clamp, o_size_log2, o_scale_log2, 1'b0};
+    addr_o = o_addr;
     side_o = {req_i.opcode, is_p, vec_log2, type_log2, o_size_log2, o_red_type, req_i.redop,
               o_trap, side_data};
     fmt_o = {fmt.supported, fmt.legal, fmt.kind, fmt.assembly, fmt.nfields, fmt.comp, fmt.bits,
