@@ -13,12 +13,12 @@ module tsu_decode #(
   // stage's own tsu_desc_check.
   parameter bit CheckedDesc = 1'b0,
   // The control derived through the format decode and the checks (early trap, access size,
-  // reduction type, texel size, the address path's control) comes from registers loaded from this cycle's inputs,
-  // so the format decode and the early traps leave the path into the address path. The
-  // descriptor stage holds a request and its descriptor unchanged until it is taken, so the
-  // registers hold that request's decode from its second cycle on: ready_o says so, and a
-  // request is taken (take_i) only then. The rest (the request's own fields, the data)
-  // stays combinational from the held request.
+  // reduction type, texel size, the address path's control) comes from registers loaded from
+  // this cycle's inputs, so the format decode and the early traps leave the path into the
+  // address path. The descriptor stage holds a request and its descriptor unchanged until it
+  // is taken, so the registers hold that request's decode from its second cycle on: ready_o
+  // says so, and a request is taken (take_i) only then. The rest (the request's own fields,
+  // the data) stays combinational from the held request.
   parameter bit RegOut = 1'b0
 ) (
   input  logic                   clk_i,    // assertions of tsu_desc_check only
