@@ -11,9 +11,9 @@ module tsu_complete #(
   parameter int unsigned MaxReads = 8,
   parameter bit QueueRam = 1'b0,     // the completion and read-data queues in block RAM
   parameter bit QueueBypass = 1'b1,  // QueueRam: 0 drops their bypass registers (tsu_fifo)
-  // A sured's old value and its result in registers: the head sured completes in its third
-  // cycle with data (else its first), and the path read data -> forwarding -> ALU -> memory
-  // request is cut in three.
+  // A sured's old value (with the ALU's other inputs) and its result in registers: the head
+  // sured completes in its third cycle with data (else its first), and the path read data ->
+  // forwarding -> ALU -> memory request is cut in three.
   parameter bit RegRed = 1'b0,
   localparam int unsigned Depth = MaxReads + 2,
   localparam int unsigned PW = $clog2(MaxReads + 1),
@@ -109,7 +109,10 @@ module tsu_complete #(
   logic [LineW-1:0]  c_line;
   logic [3:0]        c_off;
   logic [127:0]      c_shift;
-  logic [63:0]       c_half, c_old, c_new, r_old, r_new;
+  logic              r_valid;  // the ALU's inputs are the head sured's
+  logic [63:0]       c_half, c_old, c_new, r_old, r_new, r_operand;
+  logic [2:0]        r_redop;
+  logic [3:0]        r_type;
   always_comb begin
     c_sured = !cq_empty && h_op.opcode == 3'(tsu_pkg::OpSured) && h_op.go;
     c_suld = h_op.opcode == 3'(tsu_pkg::OpSuld);
@@ -164,11 +167,11 @@ module tsu_complete #(
   tsu_red_alu #(.RegOut(1'b0)) u_alu (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .valid_i  (c_sured),
-    .op_i     (h_op.redop),
-    .type_i   (h_op.red_type),
+    .valid_i  (r_valid),
+    .op_i     (r_redop),
+    .type_i   (r_type),
     .old_i    (r_old),
-    .operand_i(h_op.data),
+    .operand_i(r_operand),
     .valid_o  (alu_valid),
     .result_o (c_new)
   );
@@ -187,7 +190,9 @@ module tsu_complete #(
     // ALU's result, so neither the read data nor the memory request sees the ALU's carry chain.
     logic        old_ok_q;  // the head sured has had its data for a cycle: old_q is its old value
     logic        new_ok_q;  // ... and old_q for a cycle: new_q is its result
-    logic [63:0] old_q, new_q;
+    logic [63:0] old_q, new_q, operand_q;
+    logic [2:0]  redop_q;
+    logic [3:0]  type_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         old_ok_q <= 1'b0;
@@ -200,15 +205,27 @@ module tsu_complete #(
     always_ff @(posedge clk_i) begin
       if (c_sured) begin
         old_q <= c_old;
+        // The ALU's other inputs in registers too, not straight from the queue's RAM.
+        operand_q <= h_op.data;
+        redop_q <= h_op.redop;
+        type_q <= h_op.red_type;
         new_q <= c_new;
       end
     end
     assign red_done = new_ok_q;
+    assign r_valid = old_ok_q && c_sured;
     assign r_old = old_q;
+    assign r_operand = operand_q;
+    assign r_redop = redop_q;
+    assign r_type = type_q;
     assign r_new = new_q;
   end else begin : g_red_comb
     assign red_done = 1'b1;
+    assign r_valid = c_sured;
     assign r_old = c_old;
+    assign r_operand = h_op.data;
+    assign r_redop = h_op.redop;
+    assign r_type = h_op.red_type;
     assign r_new = c_new;
   end
   assign c_ready = c_have && !rsp_full_i && !(c_sured && (mq_full_i || !red_done));

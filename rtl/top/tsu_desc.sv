@@ -205,8 +205,17 @@ module tsu_desc #(
   );
   assign fetch_legal = fetch_fmt.legal;
   assign fetch_texel_log2 = fetch_fmt.texel_log2;
+  // Registered: the check at the fill reads the format decoded a cycle earlier. Lines 0 and 1,
+  // which hold the format, arrive at least two edges before the last line (a_fill_fmt_held).
+  logic       fetch_legal_q;
+  logic [2:0] fetch_texel_log2_q;
+  always_ff @(posedge clk_i) begin
+    fetch_legal_q <= fetch_legal;
+    fetch_texel_log2_q <= fetch_texel_log2;
+  end
   logic unused_fetch;  // only the one-entry buffer checks at the fill
-  assign unused_fetch = ^{fetch_desc, fetch_fmt, fetch_legal, fetch_texel_log2};
+  assign unused_fetch = ^{fetch_desc, fetch_fmt, fetch_legal, fetch_texel_log2, fetch_legal_q,
+                          fetch_texel_log2_q};
 
   // ---- The cache: tags in flops, data in a RAM with a registered read ------------------------------
   logic [DescW-1:0] cached;
@@ -279,15 +288,16 @@ module tsu_desc #(
   end else if (CacheEntries == 1) begin : g_fetch_buffer
     // One entry: the fetch buffer itself, tagged with the handle it holds. A fetch overwrites
     // it line by line, so the tag is invalid from the first line until the fill. The check
-    // reads lines 0 and 1 only (not the strides), so at the fill edge fetch_q has what it reads.
+    // reads lines 0 and 1 only (not the strides), so at the fill edge fetch_q has what it reads,
+    // and their format, decoded into a register a cycle earlier.
     logic fill_ok, ok_q, unused_check;
     tsu_desc_check #(.RegOut(1'b0)) u_fill_check (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .valid_i     (fill),
       .desc_i      (fetch_q),
-      .fmt_legal_i (fetch_legal),
-      .texel_log2_i(fetch_texel_log2),
+      .fmt_legal_i (fetch_legal_q),
+      .texel_log2_i(fetch_texel_log2_q),
       .valid_o     (unused_check),
       .ok_o        (fill_ok)
     );
@@ -337,6 +347,8 @@ module tsu_desc #(
   end
   a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
       got_q <= sent_q && sent_q <= 3'd4);
+  a_fill_fmt_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      fill |-> fetch_legal_q == fetch_legal && fetch_texel_log2_q == fetch_texel_log2);
   a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)
       dmem_rsp_valid_i |-> fetching && got_q < sent_q);
   a_out_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
