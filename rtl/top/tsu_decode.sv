@@ -165,31 +165,24 @@ module tsu_decode #(
   logic [2:0]            o_trap, o_size_log2, o_texel_log2;
   logic [3:0]            o_red_type;
   tsu_hw_pkg::addr_ctl_t o_addr;
-  if (RegOut) begin : g_reg_out
-    logic                  fresh_q;
-    logic [2:0]            trap_q, size_q, texel_q;
-    logic [3:0]            red_q;
-    tsu_hw_pkg::addr_ctl_t addr_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) fresh_q <= 1'b0;
-      else fresh_q <= valid_i && !take_i;
-    end
-    // Only what is derived through the format decode and the checks; the request's own fields
-    // (opcode, geometry, ...) are read from the held request.
-    always_ff @(posedge clk_i) begin
-      trap_q <= early_trap;
-      size_q <= size_log2;
-      red_q <= red_type;
-      texel_q <= fmt.texel_log2;
-      addr_q <= addr_ctl;
-    end
-    assign ready_o = fresh_q;
-    assign o_trap = trap_q;
-    assign o_size_log2 = size_q;
-    assign o_red_type = red_q;
-    assign o_texel_log2 = texel_q;
-    assign o_addr = addr_q;
+  logic                  fresh;
+  // Only what is derived through the format decode and the checks; the request's own fields
+  // (opcode, geometry, ...) are read from the held request. fresh: the registers hold the
+  // request still here (it was here in the cycle before and was not taken).
+  tsu_pipe_reg #(
+    .Width (3 + 3 + 4 + 3 + $bits(addr_ctl)),
+    .Enable(RegOut)
+  ) u_out (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i && !take_i),
+    .data_i ({early_trap, size_log2, red_type, fmt.texel_log2, addr_ctl}),
+    .valid_o(fresh),
+    .data_o ({o_trap, o_size_log2, o_red_type, o_texel_log2, o_addr})
+  );
+  assign ready_o = !RegOut || fresh;
 `ifndef SYNTHESIS
+  if (RegOut) begin : g_reg_check
     /* verilator lint_off SYNCASYNCNET */
     // The registers hold the taken request's decode: its inputs did not change since the cycle
     // before (the descriptor stage's valid/ready contract).
@@ -197,17 +190,8 @@ module tsu_decode #(
         take_i |-> ready_o && valid_i && $past(valid_i) && $stable(req_i) && $stable(desc_i) &&
                    $stable(desc_ok_i));
     /* verilator lint_on SYNCASYNCNET */
-`endif
-  end else begin : g_comb_out
-    assign ready_o = 1'b1;
-    assign o_trap = early_trap;
-    assign o_size_log2 = size_log2;
-    assign o_red_type = red_type;
-    assign o_texel_log2 = fmt.texel_log2;
-    assign o_addr = addr_ctl;
-    logic unused_take;
-    assign unused_take = take_i;
   end
+`endif
 
   always_comb begin
     // The structs assigned whole, in their field order (yosys 0.23 reads no assignment

@@ -161,31 +161,16 @@ module tsu_issue #(
 
   // The verdict the issue uses: this cycle's, or (RegHazard) the one registered in the cycle
   // before, valid while nothing it read has changed.
-  logic mq_full, issue_ok, v_ok, v_needs_read, v_needs_write, v_is_rmw, v_suld_blocked;
-  if (RegHazard) begin : g_reg_hazard
-    logic ok_q, needs_read_q, needs_write_q, is_rmw_q, suld_blocked_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) ok_q <= 1'b0;
-      else ok_q <= !iq_empty && !iq_pop && !rmw_push_i;
-    end
-    always_ff @(posedge clk_i) begin
-      needs_read_q <= needs_read_h;
-      needs_write_q <= needs_write_h;
-      is_rmw_q <= is_rmw_h;
-      suld_blocked_q <= needs_read_h && is_suld_h && line_hazard;
-    end
-    assign v_ok = ok_q;
-    assign v_needs_read = needs_read_q;
-    assign v_needs_write = needs_write_q;
-    assign v_is_rmw = is_rmw_q;
-    assign v_suld_blocked = suld_blocked_q;
-  end else begin : g_comb_hazard
-    assign v_ok = 1'b1;
-    assign v_needs_read = needs_read_h;
-    assign v_needs_write = needs_write_h;
-    assign v_is_rmw = is_rmw_h;
-    assign v_suld_blocked = needs_read_h && is_suld_h && line_hazard;
-  end
+  logic mq_full, issue_ok, v_fresh, v_ok, v_needs_read, v_needs_write, v_is_rmw, v_suld_blocked;
+  tsu_pipe_reg #(.Width(4), .Enable(RegHazard)) u_verdict (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(!iq_empty && !iq_pop && !rmw_push_i),  // the head and the pending sureds stay
+    .data_i ({needs_read_h, needs_write_h, is_rmw_h, needs_read_h && is_suld_h && line_hazard}),
+    .valid_o(v_fresh),
+    .data_o ({v_needs_read, v_needs_write, v_is_rmw, v_suld_blocked})
+  );
+  assign v_ok = !RegHazard || v_fresh;
   assign issue_ok = v_ok && !iq_empty && !cq_full_i &&
                     (!v_needs_read || 32'(reads_q) < MaxReads) &&
                     (!v_is_rmw || 32'(pending_q) < MaxReads) &&  // history holds MaxReads
@@ -299,11 +284,13 @@ module tsu_issue #(
       32'(reads_q) <= MaxReads);
 
   c_read_elided: cover property (@(posedge clk_i) issue_ok && v_is_rmw && !v_needs_read);
-  // The verdict used is the one this cycle's state gives (RegHazard: the registered one).
-  a_verdict_current: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      issue_ok |-> v_needs_read == needs_read_h && v_needs_write == needs_write_h &&
-                   v_is_rmw == is_rmw_h &&
-                   v_suld_blocked == (needs_read_h && is_suld_h && line_hazard));
+  if (RegHazard) begin : g_verdict_check
+    // The registered verdict is the one this cycle's state gives.
+    a_verdict_current: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        issue_ok |-> v_needs_read == needs_read_h && v_needs_write == needs_write_h &&
+                     v_is_rmw == is_rmw_h &&
+                     v_suld_blocked == (needs_read_h && is_suld_h && line_hazard));
+  end
   c_load_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_read_h &&
                                           is_suld_h && line_hazard);
   c_store_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_write_h &&
