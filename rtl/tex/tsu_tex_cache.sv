@@ -36,7 +36,12 @@ module tsu_tex_cache #(
   parameter int unsigned SizeBytes = 2048,  // 0: no cache
   parameter int unsigned Ways = 4,
   parameter int unsigned LineBytes = 16,    // 16, 32 or 64
-  parameter int unsigned Depth = 32         // reads between lookup and answer (the engine's MaxReads)
+  parameter int unsigned Depth = 32,        // reads between lookup and answer (the engine's MaxReads)
+  // Set index: 0 the line address's low bits; 1 those XOR the next set-index-wide bits. A bank
+  // of tsu_tex_cache_banked holds the lines its requester maps to it (a 2x2 footprint's lines,
+  // one per bank), which can fix the low line-address bits of every line it sees: block-linear
+  // texels by {x, y} parity fix two of them, and a plain index would use a quarter of the sets.
+  parameter bit          SetHash = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -71,7 +76,8 @@ module tsu_tex_cache #(
   localparam int unsigned WayW = (Ways > 1) ? $clog2(Ways) : 1;
   localparam int unsigned SlotW = (Lines > 1) ? $clog2(Lines) : 1;
   localparam int unsigned BeatW = (Beats > 1) ? $clog2(Beats) : 1;
-  localparam int unsigned TagBits = AddrW - OffW - SetBits;
+  // With the hash the set no longer gives the low line-address bits back: the tag keeps them.
+  localparam int unsigned TagBits = AddrW - OffW - (SetHash ? 0 : SetBits);
   localparam int unsigned SeqW = $clog2(Depth) + 1;  // unique among Depth queued fragments
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 3;  // a hit
@@ -130,7 +136,9 @@ module tsu_tex_cache #(
     assign inv_any = inv_valid_i || inv_all_i;
     // An invalidation borrows the lookup's tag read port for its cycle.
     assign l_addr = inv_valid_i ? inv_addr_i : l_req;
-    if (Sets > 1) begin : g_set
+    if (Sets > 1 && SetHash) begin : g_set_hash
+      assign l_set = l_addr[OffW +: SetW] ^ l_addr[OffW + SetW +: SetW];
+    end else if (Sets > 1) begin : g_set
       assign l_set = l_addr[OffW +: SetW];
     end else begin : g_one_set
       assign l_set = '0;
