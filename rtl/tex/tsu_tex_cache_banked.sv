@@ -12,9 +12,9 @@
 //
 // Each bank is a tsu_tex_cache of SizeBytes / Banks with the same ways and line size; its set
 // index is hashed (SetHash), because a bank's lines can share their low address bits. The banks'
-// misses share the one memory port: a round-robin arbiter sends one line read per cycle and
-// notes its bank in the route queue, and memory's in-order answers go back to the bank at the
-// queue's head (a fill of a longer line is several reads, which may interleave with other banks').
+// misses share the one memory port through tsu_read_arb: one line read per cycle, round robin, and
+// memory's in-order answers back to the bank that asked (a fill of a longer line is several reads,
+// which may interleave with other banks').
 // MemDepth bounds the line reads in flight to memory. Banks = 1 is one tsu_tex_cache on the port.
 //
 // Latency: a bank's (3 cycles for a hit). Arbitration adds no cycle: a bank's miss goes out in the
@@ -52,7 +52,6 @@ module tsu_tex_cache_banked #(
   output logic [31:0]            misses_o
 );
   localparam int unsigned BankBytes = SizeBytes / Banks;
-  localparam int unsigned BankW = (Banks > 1) ? $clog2(Banks) : 1;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 3;  // a hit
   localparam int unsigned BankCount /*verilator public*/ = Banks;
@@ -69,6 +68,7 @@ module tsu_tex_cache_banked #(
   logic [Banks-1:0]       b_mem_valid, b_mem_ready, b_rsp_valid, b_rsp_ready;
   logic [Banks*AddrW-1:0] b_mem_addr;
   logic [Banks*32-1:0]    b_lookups, b_misses;
+  logic [127:0]           b_rsp_data;  // the memory's line, to whichever bank it is for
   for (genvar b = 0; b < Banks; b++) begin : g_bank
     tsu_tex_cache #(
       .AddrW(AddrW), .SizeBytes(BankBytes), .Ways(Ways), .LineBytes(LineBytes), .Depth(Depth),
@@ -86,7 +86,7 @@ module tsu_tex_cache_banked #(
       .mem_req_addr_o (b_mem_addr[AddrW*b +: AddrW]),
       .mem_rsp_valid_i(b_rsp_valid[b]),
       .mem_rsp_ready_o(b_rsp_ready[b]),
-      .mem_rsp_data_i (mem_rsp_data_i),
+      .mem_rsp_data_i (b_rsp_data),
       .lookups_o      (b_lookups[32*b +: 32]),
       .misses_o       (b_misses[32*b +: 32])
     );
@@ -106,52 +106,22 @@ module tsu_tex_cache_banked #(
     assign mem_req_addr_o = b_mem_addr;
     assign b_rsp_valid[0] = mem_rsp_valid_i;
     assign mem_rsp_ready_o = b_rsp_ready[0];
+    assign b_rsp_data = mem_rsp_data_i;
   end else begin : g_arb
-    // ---- Round-robin: the first bank with a read, from the one after the last granted ----------
-    logic [BankW-1:0] rr_q, pick, r_bank;
-    logic             any, fire, r_empty, r_full;
-    logic [$clog2(MemDepth + 1)-1:0] nc_r_count;
-    always_comb begin
-      any = 1'b0;
-      pick = '0;
-      for (int k = Banks - 1; k >= 0; k--) begin
-        if (b_mem_valid[(32'(rr_q) + 32'(k)) % Banks]) begin
-          any = 1'b1;
-          pick = BankW'((32'(rr_q) + 32'(k)) % Banks);
-        end
-      end
-    end
-    assign mem_req_valid_o = any && !r_full;
-    assign mem_req_addr_o = b_mem_addr[AddrW*pick +: AddrW];
-    assign fire = mem_req_valid_o && mem_req_ready_i;
-    always_comb begin
-      b_mem_ready = '0;
-      b_mem_ready[pick] = mem_req_ready_i && !r_full;
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) rr_q <= '0;
-      else if (fire) rr_q <= BankW'((32'(pick) + 1) % Banks);
-    end
-    // ---- Route: the bank of every line read in flight, in memory's order -----------------------
-    tsu_fifo #(.Width(BankW), .Depth(MemDepth)) u_route (
-      .clk_i, .rst_ni, .push_i(fire), .data_i(pick), .pop_i(mem_rsp_valid_i && mem_rsp_ready_o),
-      .data_o(r_bank), .empty_o(r_empty), .full_o(r_full), .count_o(nc_r_count)
+    tsu_read_arb #(.N(Banks), .AddrW(AddrW), .DataW(128), .Depth(MemDepth)) u_arb (
+      .clk_i, .rst_ni,
+      .req_valid_i     (b_mem_valid),
+      .req_ready_o     (b_mem_ready),
+      .req_addr_i      (b_mem_addr),
+      .rsp_valid_o     (b_rsp_valid),
+      .rsp_ready_i     (b_rsp_ready),
+      .rsp_data_o      (b_rsp_data),
+      .port_req_valid_o(mem_req_valid_o),
+      .port_req_ready_i(mem_req_ready_i),
+      .port_req_addr_o (mem_req_addr_o),
+      .port_rsp_valid_i(mem_rsp_valid_i),
+      .port_rsp_ready_o(mem_rsp_ready_o),
+      .port_rsp_data_i (mem_rsp_data_i)
     );
-    always_comb begin
-      b_rsp_valid = '0;
-      b_rsp_valid[r_bank] = mem_rsp_valid_i;
-    end
-    assign mem_rsp_ready_o = b_rsp_ready[r_bank];
-    logic unused_route;
-    assign unused_route = ^nc_r_count;
-
-`ifndef SYNTHESIS
-    /* verilator lint_off SYNCASYNCNET */
-    a_rsp_routed: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        mem_rsp_valid_i |-> !r_empty);
-    c_two_banks_want: cover property (@(posedge clk_i) $countones(b_mem_valid) >= 2);
-    c_route_full: cover property (@(posedge clk_i) any && r_full);
-    /* verilator lint_on SYNCASYNCNET */
-`endif
   end
 endmodule

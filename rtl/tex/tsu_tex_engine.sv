@@ -20,6 +20,11 @@
 // (off both edges) reads three texels, whose mean (tsu_tex_corner) is the tap. A tap behind a
 // corner follows through the corner block's delay line, keeping the filter's order.
 //
+// With Quad, a second tap path beside the one above takes a pass's 2x2 footprint per cycle (four
+// address generators, the texel cache in four banks, four texel stages, tsu_tex_bilerp for ranks
+// x and y) for every request without a residency map that is not a seamless cube; the two paths
+// merge in request order before the filter (docs/semantics.md H14; the g_quad block below).
+//
 // Each request costs one level-record read per level it samples (1, or 2 for a linear mip filter
 // between levels) and one texel read per tap (1 nearest, 2/4/8 linear per level), plus one
 // residency read per tap when the texture has a residency map; border taps read nothing. Taps
@@ -42,7 +47,18 @@ module tsu_tex_engine #(
   // half its dividers and multipliers; the engine takes no request in the cycle after a cube
   // .grad) or 1.
   parameter int unsigned CubeGradBeats = 2,
-  parameter bit QueueRam = 1'b1             // per-request and tap queues in block RAM (same timing)
+  parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
+  // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
+  // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
+  // and tsu_tex_bilerp, for every request whose texture has no residency map and that is not a
+  // seamless cube; those keep the one-tap path, whose reads then go to memory uncached. Needs
+  // Lanes 4.
+  parameter bit Quad = 1'b0,
+  /* verilator lint_off UNUSEDPARAM */
+  parameter int unsigned QCacheBytes = 2048,
+  parameter int unsigned QCacheWays = 4,
+  parameter int unsigned QCacheLineBytes = 16
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -76,6 +92,12 @@ module tsu_tex_engine #(
   input  logic               mem_rsp_valid_i,
   output logic               mem_rsp_ready_o,
   input  logic [127:0]       mem_rsp_data_i,
+  // Quad: the banked cache's invalidations (as tsu_tex_cache's) and its counters (0 without Quad).
+  input  logic               inv_valid_i,
+  input  logic [AddrW-1:0]   inv_addr_i,
+  input  logic               inv_all_i,
+  output logic [31:0]        cache_lookups_o,
+  output logic [31:0]        cache_misses_o,
   // Response.
   output logic               rsp_valid_o,
   input  logic               rsp_ready_i,
@@ -106,6 +128,13 @@ module tsu_tex_engine #(
   localparam int unsigned Tap2Depth = MaxReads;  // every issued read's tap waits here
   localparam int unsigned TexelDepth = 32;  // taps in the texel stage, the corner block and Q6
   localparam int unsigned InflW = $clog2(MaxInflight + 1);
+  // A filter input item (Q6, and the quad path's QQ6): {channels, last of its request, the
+  // request's flags (non-resident, bad level), weights, ranks}.
+  localparam int unsigned ItemSideW = 1 + 2 + 32 + 4;
+  localparam int unsigned ItemW = 128 + ItemSideW;
+  logic             mg_valid, mg_take, mg_last, mg_quad, qq6_empty, qm_empty;
+  logic [1:0]       mg_flags;
+  logic [ItemW-1:0] qq6_out;
   localparam int unsigned ReadW = $clog2(MaxReads + 1);
   /* verilator lint_off UNUSEDPARAM */
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
@@ -269,6 +298,10 @@ module tsu_tex_engine #(
     for (int b = 0; b < 5; b++) if (s_last_level[b]) s_lb = 5'(b + 1);
   end
 
+  // The quad path takes what needs one line per tap: no residency map, no seamless cube.
+  logic s_quad;
+  assign s_quad = Quad && req_tex_i.residency_map == 64'd0 && !s_seamless;
+
   // ---- Per-request queues, pushed at acceptance, each popped by its consumer -----------------------
   // QB: what the pass generator needs (header for tsu_tex_level, coordinates, offsets, modes).
   localparam int unsigned QbW = 32 + 32 + 32 + 5 + 3 + 1 + 1 + 1 + 3 + 3 + 64 + 2 + 12 + 1 + 1 + 6 + 3;
@@ -342,25 +375,27 @@ module tsu_tex_engine #(
     .data_o(qu_out), .empty_o(qu_empty), .full_o(nc_u_qu_full), .count_o(nc_u_qu_count)
   );
   // QC: what the tap generator needs per request.
-  localparam int unsigned QcW = 1 + 3 + 2 + 3 + 64 + 64 + 12 + 5 * 4;
+  localparam int unsigned QcW = 1 + 1 + 3 + 2 + 3 + 64 + 64 + 12 + 5 * 4;
   logic [QcW-1:0] qc_out;
   logic           qc_pop, qc_empty;
   tsu_fifo #(.Ram(QueueRam), .Width(QcW), .Depth(MaxInflight)) u_qc (
     .clk_i, .rst_ni, .push_i(accept),
-    .data_i({req_tex_i.layout, s_sample, req_tex_i.samples_log2, fmt.texel_log2,
+    .data_i({s_quad, req_tex_i.layout, s_sample, req_tex_i.samples_log2, fmt.texel_log2,
              req_tex_i.layer_stride,
              req_tex_i.residency_map, req_tex_i.tile_z_log2, req_tex_i.tile_y_log2,
              req_tex_i.tile_x_log2, s_bx, s_by, s_bz, s_lb}),
     .pop_i(qc_pop), .data_o(qc_out), .empty_o(qc_empty), .full_o(nc_u_qc_full), .count_o(nc_u_qc_count)
   );
-  // QP: the tap-value rule (tsu_tex_texel's per-request inputs).
+  // QP: the tap-value rule (tsu_tex_texel's per-request inputs) of the one-tap path's requests;
+  // QPQ (below) the quad path's.
   localparam int unsigned QpW = 5 + 5 + 1 + 1 + 1 + 3 + 32 + 128;
-  logic [QpW-1:0] qp_out;
+  logic [QpW-1:0] qp_out, qp_in;
   logic           qp_pop;
+  assign qp_in = {req_tex_i.chorder, req_tex_i.chtype, req_smp_i.read_mode, req_smp_i.srgb,
+                  req_compare_i, req_smp_i.compare, req_ref_i, req_smp_i.border};
   tsu_fifo #(.Ram(QueueRam), .Width(QpW), .Depth(MaxInflight)) u_qp (
-    .clk_i, .rst_ni, .push_i(accept),
-    .data_i({req_tex_i.chorder, req_tex_i.chtype, req_smp_i.read_mode, req_smp_i.srgb,
-             req_compare_i, req_smp_i.compare, req_ref_i, req_smp_i.border}),
+    .clk_i, .rst_ni, .push_i(accept && !s_quad),
+    .data_i(qp_in),
     .pop_i(qp_pop), .data_o(qp_out), .empty_o(nc_u_qp_empty), .full_o(nc_u_qp_full), .count_o(nc_u_qp_count)
   );
   // QO: the output conversion's inputs.
@@ -868,13 +903,13 @@ module tsu_tex_engine #(
   logic [43:0]      v_slice;
   logic [2:0]       v_bh, v_bd;
   assign {v_ok, v_level, v_base, v_pitch, v_rob, v_slice, v_bh, v_bd} = qlv_out;
-  logic        c_layout;
+  logic        c_quad, c_layout;
   logic [2:0]  c_sample, c_texel_log2;
   logic [1:0]  c_samples_log2;
   logic [63:0] c_layer_stride, c_map;
   logic [3:0]  c_tz, c_ty, c_tx;
   logic [4:0]  c_bx, c_by, c_bz, c_lb;
-  assign {c_layout, c_sample, c_samples_log2, c_texel_log2, c_layer_stride, c_map, c_tz, c_ty, c_tx,
+  assign {c_quad, c_layout, c_sample, c_samples_log2, c_texel_log2, c_layer_stride, c_map, c_tz, c_ty, c_tx,
           c_bx, c_by, c_bz, c_lb} = qc_out;
 
   logic [2:0]  t_k_q;    // tap index within the pass
@@ -953,8 +988,9 @@ module tsu_tex_engine #(
     t_res_addr = c_map[AddrW-1:0] + AddrW'(t_bit >> 3);
     t_last_tap = t_k_q == t_ntaps_m1 && t_sub_last;
   end
-  assign t_fire = !q3_empty && !qc_empty && tap_used_q < AgCntW'(TapDepth);
-  assign q3_pop = t_fire && t_last_tap;
+  assign t_fire = !q3_empty && !qc_empty && !c_quad && tap_used_q < AgCntW'(TapDepth);
+  logic qg_fire, qg_q3_pop;  // the quad generator (g_quad)
+  assign q3_pop = (t_fire && t_last_tap) || qg_q3_pop;
   assign qlv_pop = q3_pop;
   assign qc_pop = q3_pop && t_last_pass;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1007,6 +1043,11 @@ module tsu_tex_engine #(
   );
 
   // ---- Memory issue: the texel line, then the residency line ----------------------------------
+  // The one-tap path's read port (s_m*): the engine's memory port, or with Quad one of two
+  // requesters on it.
+  logic             s_mreq_valid, s_mreq_ready, s_mrsp_valid, s_mrsp_ready;
+  logic [AddrW-1:0] s_mreq_addr;
+  logic [127:0]     s_mrsp_data;
   logic             k_border, k_bad, k_res_read, k_last;
   logic [AddrW-1:0] k_res_addr, k_addr;
   logic [2:0]       k_bit;
@@ -1023,29 +1064,29 @@ module tsu_tex_engine #(
   logic k_first, k_skip;
   assign k_first = k_tex_read && !k_issued_q;  // the texel line is still to be read
   always_comb begin
-    mem_req_valid_o = 1'b0;
-    mem_req_addr_o = {k_addr[AddrW-1:4], 4'd0};
+    s_mreq_valid = 1'b0;
+    s_mreq_addr = {k_addr[AddrW-1:4], 4'd0};
     k_skip = 1'b0;
     if (!q4_empty && !q5_full) begin
       if (k_first) begin
-        mem_req_valid_o = reads_q < ReadW'(MaxReads);
+        s_mreq_valid = reads_q < ReadW'(MaxReads);
       end else if (k_res_read) begin
-        mem_req_valid_o = reads_q < ReadW'(MaxReads);
-        mem_req_addr_o = {k_res_addr[AddrW-1:4], 4'd0};
+        s_mreq_valid = reads_q < ReadW'(MaxReads);
+        s_mreq_addr = {k_res_addr[AddrW-1:4], 4'd0};
       end else begin
         k_skip = 1'b1;  // a border or bad tap: no read
       end
     end
   end
-  assign q4_pop = k_skip || (mem_req_valid_o && mem_req_ready_i && !(k_first && k_res_read));
+  assign q4_pop = k_skip || (s_mreq_valid && s_mreq_ready && !(k_first && k_res_read));
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       k_issued_q <= 1'b0;
       reads_q <= '0;
     end else begin
       if (q4_pop) k_issued_q <= 1'b0;
-      else if (mem_req_valid_o && mem_req_ready_i) k_issued_q <= 1'b1;
-      reads_q <= reads_q + ReadW'(mem_req_valid_o && mem_req_ready_i) - ReadW'(rd_popped);
+      else if (s_mreq_valid && s_mreq_ready) k_issued_q <= 1'b1;
+      reads_q <= reads_q + ReadW'(s_mreq_valid && s_mreq_ready) - ReadW'(rd_popped);
     end
   end
   // Q5: taps whose reads are issued, waiting for their lines.
@@ -1062,10 +1103,10 @@ module tsu_tex_engine #(
   logic [127:0] qr_out;
   logic         qr_empty, qr_full;
   tsu_fifo #(.Ram(QueueRam), .Width(128), .Depth(MaxReads)) u_qr (
-    .clk_i, .rst_ni, .push_i(mem_rsp_valid_i && mem_rsp_ready_o), .data_i(mem_rsp_data_i),
+    .clk_i, .rst_ni, .push_i(s_mrsp_valid && s_mrsp_ready), .data_i(s_mrsp_data),
     .pop_i(rd_pop_one), .data_o(qr_out), .empty_o(qr_empty), .full_o(qr_full), .count_o(nc_u_qr_count)
   );
-  assign mem_rsp_ready_o = !qr_full;
+  assign s_mrsp_ready = !qr_full;
 
   // ---- Return: a tap's lines to tsu_tex_texel ---------------------------------------------------
   logic        e_border, e_bad, e_tex_read, e_res_read, e_last, e_have_q, e_fire, e_nonres;
@@ -1123,10 +1164,12 @@ module tsu_tex_engine #(
     end
   end
   assign qp_pop = e_fire && e_last;
+  // QF: a request's flags, pushed as its last item enters the filter (in request order, whichever
+  // path it took).
   logic [1:0] qf_out;
   logic       qf_pop;
   tsu_fifo #(.Ram(QueueRam), .Width(2), .Depth(MaxInflight)) u_qf (
-    .clk_i, .rst_ni, .push_i(qp_pop), .data_i({e_nonres_acc_q || e_nonres, e_bad_acc_q || e_bad}),
+    .clk_i, .rst_ni, .push_i(mg_take && mg_last), .data_i(mg_flags),
     .pop_i(qf_pop), .data_o(qf_out), .empty_o(nc_u_qf_empty), .full_o(nc_u_qf_full), .count_o(nc_u_qf_count)
   );
 
@@ -1155,11 +1198,14 @@ module tsu_tex_engine #(
     .float_o       (tx_float),
     .c_o           (tx_c)
   );
-  logic [35:0] tx_side;
+  // A tap's side: {last of its request, the request's flags (non-resident, bad level), weights,
+  // ranks}; the flags mean something on the last tap only.
+  logic [ItemSideW-1:0] tx_side;
   logic [1:0]  tx_code;
-  tsu_delay #(.Width(38), .Depth(TexelLat)) u_texel_side (
-    .clk_i, .rst_ni, .valid_i(e_fire), .data_i({e_code, e_w, e_ranks}), .valid_o(nc_u_texel_side_valid),
-    .data_o({tx_code, tx_side})
+  tsu_delay #(.Width(2 + ItemSideW), .Depth(TexelLat)) u_texel_side (
+    .clk_i, .rst_ni, .valid_i(e_fire),
+    .data_i({e_code, e_last, e_nonres_acc_q || e_nonres, e_bad_acc_q || e_bad, e_w, e_ranks}),
+    .valid_o(nc_u_texel_side_valid), .data_o({tx_code, tx_side})
   );
 
   // ---- Seamless corners: three texels, one tap -----------------------------------------------------
@@ -1171,7 +1217,7 @@ module tsu_tex_engine #(
   logic         cd_corner, cd_float;
   logic [$clog2(CornerLat + 2)-1:0] cn_count_q;
   logic [127:0] cn_a_q, cn_b_q, cn_mean, cd_c;
-  logic [35:0]  cd_side;
+  logic [ItemSideW-1:0] cd_side;
   assign cn_absorb = tx_valid && (tx_code == 2'd1 || tx_code == 2'd2);
   assign cn_long = tx_valid && (tx_code == 2'd3 || (tx_code == 2'd0 && cn_count_q != '0));
   assign cn_short = tx_valid && tx_code == 2'd0 && cn_count_q == '0;
@@ -1194,18 +1240,431 @@ module tsu_tex_engine #(
     .valid_o(cn_mean_valid),
     .mean_o (cn_mean)
   );
-  tsu_delay #(.Width(1 + 1 + 128 + 36), .Depth(CornerLat)) u_corner_side (
+  tsu_delay #(.Width(1 + 1 + 128 + ItemSideW), .Depth(CornerLat)) u_corner_side (
     .clk_i, .rst_ni, .valid_i(cn_long),
     .data_i({tx_code == 2'd3, tx_float, tx_code == 2'd3 ? cn_a_q : tx_c, tx_side}),
     .valid_o(cn_out_valid), .data_o({cd_corner, cd_float, cd_c, cd_side})
   );
-  logic [163:0] q6_in, q6_out;
-  logic         q6_empty;
+  logic [ItemW-1:0] q6_in, q6_out;
+  logic             q6_empty;
   assign q6_in = cn_out_valid ? {cd_corner && cd_float ? cn_mean : cd_c, cd_side} : {tx_c, tx_side};
-  tsu_fifo #(.Ram(QueueRam), .Width(164), .Depth(TexelDepth)) u_q6 (
+  tsu_fifo #(.Ram(QueueRam), .Width(ItemW), .Depth(TexelDepth)) u_q6 (
     .clk_i, .rst_ni, .push_i(cn_short || cn_out_valid), .data_i(q6_in),
     .pop_i(q6_pop), .data_o(q6_out), .empty_o(q6_empty), .full_o(nc_u_q6_full), .count_o(nc_u_q6_count)
   );
+
+
+  // ---- The quad path (Quad): a pass's footprint per cycle --------------------------------------------
+  // Generator: a pass is one slice (point: one tap; 1-D linear: two; 2-D linear: four) or two
+  // (3-D linear: z, then z + 1), each a quad of up to four taps in lanes by their index in the
+  // slice (x fastest). Four address generators; then the issue stage sends each lane's line to
+  // its bank of the banked cache ({y, x-line} parity: a footprint's lines in four banks), one
+  // read per bank per cycle, lanes that name one line in one bank sharing its read, a lane whose
+  // bank another lane with another line took waiting a cycle. Each cycle's reads are a group
+  // (QQ5); the return stage takes a group's lines from the banks' in-order answers, each lane
+  // through its own tsu_tex_texel, and gathers the slice's four texels for tsu_tex_bilerp, whose
+  // result (a tap with the slice's z and mip ranks still to pass) waits in QQ6 for the merge.
+  // QM: each request's path, in dispatch order, read by the merge.
+  logic qm_path;
+  if (Quad) begin : g_quad
+    localparam int unsigned QOffW = $clog2(QCacheLineBytes);
+    `ifndef SYNTHESIS
+    initial assert (Lanes == 4) else $fatal(1, "Quad needs Lanes 4 (one filter beat per item)");
+    `endif
+    // ---- QM ----
+    logic qm_pushed_q, qm_push;
+    logic [$clog2(MaxInflight + 1)-1:0] nc_qm_count;
+    logic nc_qm_full;
+    assign qm_push = (t_fire || qg_fire) && !qm_pushed_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) qm_pushed_q <= 1'b0;
+      else if (qc_pop) qm_pushed_q <= 1'b0;
+      else if (qm_push) qm_pushed_q <= 1'b1;
+    end
+    tsu_fifo #(.Width(1), .Depth(MaxInflight)) u_qm (
+      .clk_i, .rst_ni, .push_i(qm_push), .data_i(qg_fire), .pop_i(mg_take && mg_last),
+      .data_o(qm_path), .empty_o(qm_empty), .full_o(nc_qm_full), .count_o(nc_qm_count)
+    );
+
+    // ---- Generator ----
+    logic       qg_s_q, qg_last_slice, qg_bad;
+    logic [2:0] qg_ntaps;  // taps per slice
+    logic [3:0] qg_active, qg_border;
+    logic [15:0] qg_x [4];
+    logic [15:0] qg_y [4];
+    logic [15:0] qg_z;
+    logic [19:0] qg_xbyte [4];
+    logic [1:0]  qg_bank [4];
+    localparam int unsigned QTapCntW = $clog2(TapDepth + AgLat + 2);
+    logic [QTapCntW-1:0] qtap_used_q;
+    logic                qq4_pop;
+    always_comb begin
+      qg_ntaps = !t_linear ? 3'd1 : t_axes == 2'd1 ? 3'd2 : 3'd4;
+      qg_last_slice = !(t_linear && t_axes == 2'd3) || qg_s_q;
+      qg_bad = !v_ok;
+      qg_z = (t_linear && qg_s_q) ? t_idx1[47:32] : t_idx0[47:32];
+      for (int j = 0; j < 4; j++) begin
+        qg_active[j] = 3'(j) < qg_ntaps;
+        qg_x[j] = (t_linear && j[0]) ? t_idx1[15:0] : t_idx0[15:0];
+        qg_y[j] = (t_linear && j[1]) ? t_idx1[31:16] : t_idx0[31:16];
+        qg_border[j] = 1'b0;
+        if (t_axes >= 2'd1) qg_border[j] = qg_border[j] || ((t_linear && j[0]) ? t_b1[0] : t_b0[0]);
+        if (t_axes >= 2'd2) qg_border[j] = qg_border[j] || ((t_linear && j[1]) ? t_b1[1] : t_b0[1]);
+        if (t_axes >= 2'd3) qg_border[j] = qg_border[j] || ((t_linear && qg_s_q) ? t_b1[2] : t_b0[2]);
+        qg_xbyte[j] = 20'((({4'd0, qg_x[j]} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
+        qg_bank[j] = {qg_y[j][0], qg_xbyte[j][QOffW]};
+      end
+    end
+    assign qg_fire = !q3_empty && !qc_empty && c_quad && qtap_used_q < QTapCntW'(TapDepth);
+    assign qg_q3_pop = qg_fire && qg_last_slice;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        qg_s_q <= 1'b0;
+        qtap_used_q <= '0;
+      end else begin
+        if (qg_fire) qg_s_q <= !qg_last_slice;
+        qtap_used_q <= qtap_used_q + QTapCntW'(qg_fire) - QTapCntW'(qq4_pop);
+      end
+    end
+    logic [3:0]         qa_valid;
+    logic [4*AddrW-1:0] qa_addr;
+    for (genvar j = 0; j < 4; j++) begin : g_ag
+      tsu_addrgen #(.AddrW(AddrW), .LayerW(LayerW)) u_ag (
+        .clk_i, .rst_ni,
+        .valid_i            (qg_fire),
+        .x_byte_i           (qg_xbyte[j]),
+        .y_i                (qg_y[j]),
+        .z_i                (qg_z[11:0]),
+        .layer_i            (t_layer),
+        .layout_i           (c_layout),
+        .base_i             (v_base),
+        .pitch_i            (v_pitch),
+        .slice_bytes_i      (AddrW'(v_slice)),
+        .layer_stride_i     (c_layer_stride[AddrW-1:0]),
+        .row_of_blocks_i    (AddrW'(v_rob)),
+        .block_height_log2_i(v_bh),
+        .block_depth_log2_i (v_bd),
+        .valid_o            (qa_valid[j]),
+        .addr_o             (qa_addr[AddrW*j +: AddrW])
+      );
+    end
+    // A slice: {active, border, bad, banks, weights, ranks, last of its request}.
+    localparam int unsigned QTokW = 4 + 4 + 1 + 8 + 32 + 4 + 1;
+    logic [QTokW-1:0] qtok_d;
+    logic             nc_qtok_valid;
+    tsu_delay #(.Width(QTokW), .Depth(AgLat)) u_qtok (
+      .clk_i, .rst_ni, .valid_i(qg_fire),
+      .data_i({qg_active, qg_border, qg_bad, qg_bank[3], qg_bank[2], qg_bank[1], qg_bank[0],
+               t_two ? t_frac : 8'd0, t_linear ? t_wt : 24'd0,
+               t_two, t_linear ? (t_axes == 2'd1 ? 3'd1 : t_axes == 2'd2 ? 3'd3 : 3'd7) : 3'd0,
+               qg_last_slice && t_last_pass}),
+      .valid_o(nc_qtok_valid), .data_o(qtok_d)
+    );
+    localparam int unsigned QQ4W = QTokW + 4 * AddrW;
+    logic [QQ4W-1:0] qq4_out;
+    logic            qq4_empty, nc_qq4_full;
+    logic [$clog2(TapDepth + 1)-1:0] nc_qq4_count;
+    tsu_fifo #(.Ram(QueueRam), .Width(QQ4W), .Depth(TapDepth)) u_qq4 (
+      .clk_i, .rst_ni, .push_i(qa_valid[0]), .data_i({qtok_d, qa_addr}),
+      .pop_i(qq4_pop), .data_o(qq4_out), .empty_o(qq4_empty), .full_o(nc_qq4_full), .count_o(nc_qq4_count)
+    );
+
+    // ---- Issue: one read per bank per cycle ----
+    logic [3:0]  qk_active, qk_border, qk_want, qk_go, qk_took, qk_read, qk_done_q, qk_fired;
+    logic        qk_bad, qk_last_req, qk_end, qk_push, qk_room, qk_admit_q;
+    logic [7:0]  qk_banks;
+    logic [31:0] qk_wq;
+    logic [3:0]  qk_ranksq;
+    logic [1:0]  qk_lead [4];  // the lane whose read a lane takes (itself when it leads)
+    logic [AddrW-1:0] qk_a [4];
+    logic [3:0]  b_valid, b_ready, b_fire;
+    logic [4*AddrW-1:0] b_addr;
+    assign {qk_active, qk_border, qk_bad, qk_banks, qk_wq, qk_ranksq, qk_last_req} = qq4_out[QQ4W-1 -: QTokW];
+    // QQ5: a group: {end of slice, lanes that take a line, their banks, their line offsets, banks
+    // read, active, border, bad, weights, ranks, last of request}.
+    localparam int unsigned QQ5W = 1 + 4 + 8 + 16 + 4 + 4 + 4 + 1 + 32 + 4 + 1;
+    logic [QQ5W-1:0] qq5_out;
+    logic            qq5_empty, qq5_full, qq5_pop;
+    logic [$clog2(Tap2Depth + 1)-1:0] qq5_count;
+    // A slice pushes at most four groups: it starts with room for them, and keeps its reads shown
+    // until they are taken (valid/ready), so the room it was admitted with stays its own.
+    assign qk_room = qk_admit_q || 32'(qq5_count) + 4 <= Tap2Depth;
+    always_comb begin
+      for (int j = 0; j < 4; j++) begin
+        qk_a[j] = qq4_out[AddrW*j +: AddrW];
+        qk_read[j] = qk_active[j] && !qk_border[j] && !qk_bad;
+        qk_want[j] = !qq4_empty && qk_read[j] && !qk_done_q[j];
+      end
+      qk_go = '0;
+      for (int j = 0; j < 4; j++) begin
+        qk_lead[j] = 2'(j);
+        if (qk_want[j]) begin
+          qk_go[j] = 1'b1;
+          for (int i = 0; i < j; i++) begin
+            if (qk_go[i] && qk_lead[i] == 2'(i) && qk_banks[2*i +: 2] == qk_banks[2*j +: 2]) begin
+              if (qk_a[i][AddrW-1:QOffW] == qk_a[j][AddrW-1:QOffW] && qk_lead[j] == 2'(j)) begin
+                qk_lead[j] = 2'(i);  // shares lane i's read
+              end else if (qk_lead[j] == 2'(j)) begin
+                qk_go[j] = 1'b0;     // bank taken by another line: next cycle
+              end
+            end
+          end
+        end
+      end
+      b_valid = '0;
+      b_addr = '0;
+      for (int j = 0; j < 4; j++) begin
+        if (qk_go[j] && qk_lead[j] == 2'(j) && qk_room) begin
+          b_valid[qk_banks[2*j +: 2]] = 1'b1;
+          b_addr[AddrW*32'(qk_banks[2*j +: 2]) +: AddrW] = {qk_a[j][AddrW-1:4], 4'd0};
+        end
+      end
+      b_fire = b_valid & b_ready;
+      for (int j = 0; j < 4; j++) begin
+        qk_fired[j] = qk_go[j] && b_fire[qk_banks[2*32'(qk_lead[j]) +: 2]];
+      end
+      qk_took = qk_fired;
+      qk_end = !qq4_empty && ((qk_want & ~qk_took) == '0);
+      qk_push = qk_room && (qk_took != '0 || qk_end);
+    end
+    assign qq4_pop = qk_push && qk_end;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        qk_done_q <= '0;
+        qk_admit_q <= 1'b0;
+      end else begin
+        if (qq4_pop) qk_done_q <= '0;
+        else qk_done_q <= qk_done_q | qk_took;
+        if (qq4_pop) qk_admit_q <= 1'b0;
+        else if (qk_push) qk_admit_q <= 1'b1;
+      end
+    end
+    logic [7:0]  qk_src;
+    logic [15:0] qk_off;
+    always_comb begin
+      for (int j = 0; j < 4; j++) begin
+        qk_src[2*j +: 2] = qk_banks[2*32'(qk_lead[j]) +: 2];
+        qk_off[4*j +: 4] = qk_a[j][3:0];
+      end
+    end
+    tsu_fifo #(.Ram(QueueRam), .Width(QQ5W), .Depth(Tap2Depth)) u_qq5 (
+      .clk_i, .rst_ni, .push_i(qk_push),
+      .data_i({qk_end, qk_took, qk_src, qk_off, b_fire, qk_active, qk_border, qk_bad, qk_wq, qk_ranksq, qk_last_req}),
+      .pop_i(qq5_pop), .data_o(qq5_out), .empty_o(qq5_empty), .full_o(qq5_full), .count_o(qq5_count)
+    );
+
+    // ---- The banked cache; the one-tap path's reads and the cache's misses share the memory port ----
+    logic [3:0]   b_rsp_valid, b_rsp_ready;
+    logic [511:0] b_rsp_data;
+    logic             cm_req_valid, cm_req_ready, cm_rsp_valid, cm_rsp_ready;
+    logic [AddrW-1:0] cm_req_addr;
+    tsu_tex_cache_banked #(
+      .AddrW(AddrW), .SizeBytes(QCacheBytes), .Ways(QCacheWays), .LineBytes(QCacheLineBytes),
+      .Banks(4), .Depth(MaxReads)
+    ) u_qcache (
+      .clk_i, .rst_ni, .inv_valid_i, .inv_addr_i, .inv_all_i,
+      .req_valid_i    (b_valid),
+      .req_ready_o    (b_ready),
+      .req_addr_i     (b_addr),
+      .rsp_valid_o    (b_rsp_valid),
+      .rsp_ready_i    (b_rsp_ready),
+      .rsp_data_o     (b_rsp_data),
+      .mem_req_valid_o(cm_req_valid),
+      .mem_req_ready_i(cm_req_ready),
+      .mem_req_addr_o (cm_req_addr),
+      .mem_rsp_valid_i(cm_rsp_valid),
+      .mem_rsp_ready_o(cm_rsp_ready),
+      .mem_rsp_data_i (mem_rsp_data_i),
+      .lookups_o      (cache_lookups_o),
+      .misses_o       (cache_misses_o)
+    );
+    logic [1:0] arb_rsp_valid;
+    logic [1:0] arb_req_ready;
+    logic [127:0] nc_arb_data;
+    tsu_read_arb #(.N(2), .AddrW(AddrW), .DataW(128), .Depth(2 * MaxReads)) u_marb (
+      .clk_i, .rst_ni,
+      .req_valid_i     ({cm_req_valid, s_mreq_valid}),
+      .req_ready_o     (arb_req_ready),
+      .req_addr_i      ({cm_req_addr, s_mreq_addr}),
+      .rsp_valid_o     (arb_rsp_valid),
+      .rsp_ready_i     ({cm_rsp_ready, s_mrsp_ready}),
+      .rsp_data_o      (nc_arb_data),
+      .port_req_valid_o(mem_req_valid_o),
+      .port_req_ready_i(mem_req_ready_i),
+      .port_req_addr_o (mem_req_addr_o),
+      .port_rsp_valid_i(mem_rsp_valid_i),
+      .port_rsp_ready_o(mem_rsp_ready_o),
+      .port_rsp_data_i (mem_rsp_data_i)
+    );
+    assign {cm_req_ready, s_mreq_ready} = arb_req_ready;
+    assign {cm_rsp_valid, s_mrsp_valid} = arb_rsp_valid;
+    assign s_mrsp_data = mem_rsp_data_i;
+
+    // ---- Return: a group's lines, each lane through its texel stage ----
+    logic        qe_end, qe_bad, qe_last_req, qe_fire;
+    logic [3:0]  qe_took, qe_pop, qe_active, qe_border, qe_dec, qe_read;
+    logic [7:0]  qe_src;
+    logic [15:0] qe_off;
+    logic [31:0] qe_w;
+    logic [3:0]  qe_ranks;
+    logic [127:0] qe_texel [4];
+    assign {qe_end, qe_took, qe_src, qe_off, qe_pop, qe_active, qe_border, qe_bad, qe_w, qe_ranks, qe_last_req} = qq5_out;
+    // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles)
+    // plus the merge's waits, so a slice a cycle needs more than 43 credits (Little's law; 32
+    // held the quad path at 0.71 slices per clock).
+    localparam int unsigned QuadDepth = 64;
+    localparam int unsigned QCntW = $clog2(QuadDepth + 1);
+    logic [QCntW-1:0] quad_used_q;
+    logic             qq6_pop;
+    assign qe_fire = !qq5_empty && ((qe_pop & ~b_rsp_valid) == '0) &&
+                    (!qe_end || quad_used_q < QCntW'(QuadDepth));
+    assign qq5_pop = qe_fire;
+    assign b_rsp_ready = qe_fire ? qe_pop : 4'd0;
+    always_comb begin
+      for (int j = 0; j < 4; j++) begin
+        qe_read[j] = qe_active[j] && !qe_border[j] && !qe_bad;
+        qe_dec[j] = qe_took[j] || (qe_end && !qe_read[j]);
+        qe_texel[j] = qe_took[j] ? b_rsp_data[128*32'(qe_src[2*j +: 2]) +: 128] >> {qe_off[4*j +: 4], 3'd0}
+                               : 128'd0;
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) quad_used_q <= '0;
+      else quad_used_q <= quad_used_q + QCntW'(qe_fire && qe_end) - QCntW'(qq6_pop);
+    end
+    // QPQ: the quad path's tap-value rule, popped with a request's last slice.
+    logic [QpW-1:0] qpq_out;
+    logic           nc_qpq_empty, nc_qpq_full;
+    logic [$clog2(MaxInflight + 1)-1:0] nc_qpq_count;
+    tsu_fifo #(.Ram(QueueRam), .Width(QpW), .Depth(MaxInflight)) u_qpq (
+      .clk_i, .rst_ni, .push_i(accept && s_quad), .data_i(qp_in),
+      .pop_i(qe_fire && qe_end && qe_last_req), .data_o(qpq_out), .empty_o(nc_qpq_empty),
+      .full_o(nc_qpq_full), .count_o(nc_qpq_count)
+    );
+    logic [4:0]   y_order, y_type;
+    logic         y_read_norm, y_srgb, y_compare;
+    logic [2:0]   y_op;
+    logic [31:0]  y_ref;
+    logic [127:0] y_border;
+    assign {y_order, y_type, y_read_norm, y_srgb, y_compare, y_op, y_ref, y_border} = qpq_out;
+    logic [3:0]   ty_valid, nc_ty_float;
+    logic [127:0] ty_c [4];
+    for (genvar j = 0; j < 4; j++) begin : g_texel
+      tsu_tex_texel u_texel (
+        .clk_i, .rst_ni,
+        .valid_i       (qe_fire && qe_dec[j]),
+        .order_i       (y_order),
+        .type_i        (y_type),
+        .read_norm_i   (y_read_norm),
+        .srgb_i        (y_srgb),
+        .compare_i     (y_compare),
+        .op_i          (y_op),
+        .ref_i         (y_ref),
+        .border_color_i(y_border),
+        .border_i      (qe_border[j]),
+        .texel_i       (qe_texel[j]),
+        .valid_o       (ty_valid[j]),
+        .float_o       (nc_ty_float[j]),
+        .c_o           (ty_c[j])
+      );
+    end
+    // Bad levels accumulate over a request's slices (a quad request has no residency map).
+    logic qe_bad_acc_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) qe_bad_acc_q <= 1'b0;
+      else if (qe_fire && qe_end) qe_bad_acc_q <= qe_last_req ? 1'b0 : qe_bad_acc_q || qe_bad;
+    end
+    logic        ty_end, ty_last, ty_bad, nc_ty_side_valid;
+    logic [31:0] ty_w;
+    logic [3:0]  ty_ranks;
+    tsu_delay #(.Width(1 + 1 + 1 + 32 + 4), .Depth(TexelLat)) u_ty_side (
+      .clk_i, .rst_ni, .valid_i(qe_fire),
+      .data_i({qe_end, qe_last_req, qe_bad_acc_q || qe_bad, qe_w, qe_ranks}),
+      .valid_o(nc_ty_side_valid), .data_o({ty_end, ty_last, ty_bad, ty_w, ty_ranks})
+    );
+    // Gather: a lane's texel waits for its slice's last group.
+    logic [127:0] gq_c [4];
+    logic [511:0] g_quad_c;
+    always_ff @(posedge clk_i) begin
+      for (int j = 0; j < 4; j++) if (ty_valid[j]) gq_c[j] <= ty_c[j];
+    end
+    always_comb begin
+      for (int j = 0; j < 4; j++) g_quad_c[128*j +: 128] = ty_valid[j] ? ty_c[j] : gq_c[j];
+    end
+    logic         bl_valid;
+    logic [127:0] bl_c;
+    logic [31:0]  bl_w;
+    logic [4:0]   bl_side;
+    tsu_tex_bilerp #(.SideW(5)) u_bilerp (
+      .clk_i, .rst_ni,
+      .valid_i(nc_ty_side_valid && ty_end),
+      .c_i    (g_quad_c),
+      .w0_i   (ty_w),
+      .wx2_i  (ty_w[7:0]),
+      .ranks_i(ty_ranks[1:0]),
+      .side_i ({ty_ranks[3:2], ty_last, ty_bad, 1'b0}),
+      .valid_o(bl_valid),
+      .c_o    (bl_c),
+      .w_o    (bl_w),
+      .side_o (bl_side)
+    );
+    // QQ6: what leaves the bilerp is a tap whose x and y ranks are done.
+    logic nc_qq6_full;
+    logic [$clog2(QuadDepth + 1)-1:0] nc_qq6_count;
+    assign qq6_pop = mg_take && mg_quad;
+    tsu_fifo #(.Ram(QueueRam), .Width(ItemW), .Depth(QuadDepth)) u_qq6 (
+      .clk_i, .rst_ni, .push_i(bl_valid),
+      .data_i({bl_c, bl_side[2], 1'b0, bl_side[1], bl_w, bl_side[4:3], 2'b00}),
+      .pop_i(qq6_pop), .data_o(qq6_out), .empty_o(qq6_empty), .full_o(nc_qq6_full), .count_o(nc_qq6_count)
+    );
+    logic unused_quad;
+    assign unused_quad = ^{nc_qm_count, nc_qm_full, nc_qtok_valid, nc_qq4_full, nc_qq4_count, qq5_full,
+                           nc_arb_data, nc_qpq_empty, nc_qpq_full, nc_qpq_count, nc_ty_float,
+                           nc_qq6_full, nc_qq6_count, bl_side[0], qa_valid[3:1], qg_z[15:12]};
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    // At most one lane leads each bank in a cycle.
+    logic qk_lead_clash;
+    always_comb begin
+      qk_lead_clash = 1'b0;
+      for (int j = 0; j < 4; j++) begin
+        for (int i = 0; i < j; i++) begin
+          if (qk_go[i] && qk_lead[i] == 2'(i) && qk_go[j] && qk_lead[j] == 2'(j) &&
+              qk_banks[2*i +: 2] == qk_banks[2*j +: 2]) qk_lead_clash = 1'b1;
+        end
+      end
+    end
+    a_one_lead_per_bank: assert property (@(posedge clk_i) disable iff (!rst_ni) !qk_lead_clash);
+    a_qq6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) !(bl_valid && nc_qq6_full));
+    c_quad_bilinear: cover property (@(posedge clk_i) qg_fire && t_linear && t_axes == 2'd2);
+    c_quad_3d: cover property (@(posedge clk_i) qg_fire && t_linear && t_axes == 2'd3 && qg_s_q);
+    c_quad_shared_line: cover property (@(posedge clk_i) qk_push && qk_fired != '0 &&
+        (qk_lead[1] == 2'd0 || qk_lead[2] != 2'd2 || qk_lead[3] != 2'd3));
+    c_quad_bank_conflict: cover property (@(posedge clk_i) qk_push && !qk_end);
+    c_quad_border: cover property (@(posedge clk_i) qg_fire && qg_border != '0);
+    c_quad_four_reads: cover property (@(posedge clk_i) b_fire == 4'hF);
+    c_path_switch: cover property (@(posedge clk_i) qm_push && qg_fire && !qm_empty && !qm_path);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_one_path
+    assign qm_path = 1'b0;
+    assign qm_empty = 1'b0;
+    assign qg_fire = 1'b0;
+    assign qg_q3_pop = 1'b0;
+    assign qq6_empty = 1'b1;
+    assign qq6_out = '0;
+    assign mem_req_valid_o = s_mreq_valid;
+    assign s_mreq_ready = mem_req_ready_i;
+    assign mem_req_addr_o = s_mreq_addr;
+    assign s_mrsp_valid = mem_rsp_valid_i;
+    assign mem_rsp_ready_o = s_mrsp_ready;
+    assign s_mrsp_data = mem_rsp_data_i;
+    assign cache_lookups_o = '0;
+    assign cache_misses_o = '0;
+    logic unused_inv;
+    assign unused_inv = ^{inv_valid_i, inv_addr_i, inv_all_i, qg_fire};
+  end
+  assign mg_quad = qm_path;
 
   // ---- Filter: 4 / Lanes beats per tap ------------------------------------------------------------
   localparam int unsigned Beats = 4 / Lanes;
@@ -1213,19 +1672,26 @@ module tsu_tex_engine #(
   logic         f_ready, f_last_beat, f_valid;
   logic [127:0] f_c, f_res;
   assign f_last_beat = 32'(f_grp_q) == Beats - 1;
-  assign q6_pop = !q6_empty && f_ready && f_last_beat;
+  // The merge: items of the request at the head of QM's order, from its path's queue (Q6 or QQ6).
+  logic [ItemW-1:0] mg_item;
+  assign mg_valid = !qm_empty && (mg_quad ? !qq6_empty : !q6_empty);
+  assign mg_item = mg_quad ? qq6_out : q6_out;
+  assign mg_last = mg_item[ItemSideW - 1];
+  assign mg_flags = mg_item[ItemSideW - 2 -: 2];
+  assign mg_take = mg_valid && f_ready && f_last_beat;
+  assign q6_pop = mg_take && !mg_quad;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) f_grp_q <= 2'd0;
-    else if (!q6_empty && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
+    else if (mg_valid && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
   end
   tsu_tex_filter #(.Lanes(Lanes)) u_filter (
     .clk_i, .rst_ni,
-    .tap_valid_i(!q6_empty),
+    .tap_valid_i(mg_valid),
     .tap_ready_o(f_ready),
-    .tap_c_i    (q6_out[36 + 32 * Lanes * 32'(f_grp_q) +: 32 * Lanes]),
+    .tap_c_i    (mg_item[ItemSideW + 32 * Lanes * 32'(f_grp_q) +: 32 * Lanes]),
     .tap_grp_i  (f_grp_q),
-    .tap_w_i    (q6_out[35:4]),
-    .tap_ranks_i(q6_out[3:0]),
+    .tap_w_i    (mg_item[35:4]),
+    .tap_ranks_i(mg_item[3:0]),
     .res_valid_o(f_valid),
     .res_c_o    (f_res)
   );

@@ -26,7 +26,11 @@ module tsu_tex_unit #(
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
   parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
-  parameter int unsigned CacheBytes = 2048,     // tsu_tex_cache (0: none)
+  // Quad: the engine's quad path, which holds the texel cache itself as four banks
+  // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
+  // tsu_tex_cache here between the engine and the memory port.
+  parameter bit Quad = 1'b0,
+  parameter int unsigned CacheBytes = 2048,     // the texel cache (0: none)
   parameter int unsigned CacheWays = 4,
   parameter int unsigned CacheLineBytes = 16,
   parameter bit QueueRam = 1'b1                 // tsu_tex_engine
@@ -296,9 +300,11 @@ module tsu_tex_unit #(
   logic               c_req_valid, c_req_ready, c_rsp_valid, c_rsp_ready;
   logic [AddrW-1:0]   c_req_addr;
   logic [127:0]       c_rsp_data;
+  logic [31:0]        e_lookups, e_misses;
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
-    .CubeGradBeats(CubeGradBeats), .QueueRam(QueueRam)
+    .CubeGradBeats(CubeGradBeats), .QueueRam(QueueRam), .Quad(Quad), .QCacheBytes(CacheBytes),
+    .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes)
   ) u_engine (
     .clk_i, .rst_ni,
     .req_valid_i    (eng_valid),
@@ -328,6 +334,11 @@ module tsu_tex_unit #(
     .mem_rsp_valid_i(c_rsp_valid),
     .mem_rsp_ready_o(c_rsp_ready),
     .mem_rsp_data_i (c_rsp_data),
+    .inv_valid_i    (inv_valid_i),
+    .inv_addr_i     (inv_addr_i),
+    .inv_all_i      (cfg_go && cfg_op_i == tsu_pkg::CfgInvalidateAll),
+    .cache_lookups_o(e_lookups),
+    .cache_misses_o (e_misses),
     .rsp_valid_o    (r_valid),
     .rsp_ready_i    (r_ready),
     .rsp_data_o     (r_data),
@@ -339,29 +350,42 @@ module tsu_tex_unit #(
   // ---- The texel cache: between the engine's reads and the memory port ------------------------------
   // invalidate_all on the configuration port drops every line too: the command for software that
   // writes texture memory behind the unit (docs/semantics.md H13).
-  tsu_tex_cache #(
-    .AddrW(AddrW), .SizeBytes(CacheBytes), .Ways(CacheWays), .LineBytes(CacheLineBytes),
-    .Depth(MaxReads)
-  ) u_cache (
-    .clk_i, .rst_ni,
-    .inv_valid_i,
-    .inv_addr_i,
-    .inv_all_i      (cfg_go && cfg_op_i == tsu_pkg::CfgInvalidateAll),
-    .req_valid_i    (c_req_valid),
-    .req_ready_o    (c_req_ready),
-    .req_addr_i     (c_req_addr),
-    .rsp_valid_o    (c_rsp_valid),
-    .rsp_ready_i    (c_rsp_ready),
-    .rsp_data_o     (c_rsp_data),
-    .mem_req_valid_o(mem_req_valid_o),
-    .mem_req_ready_i(mem_req_ready_i),
-    .mem_req_addr_o (mem_req_addr_o),
-    .mem_rsp_valid_i(mem_rsp_valid_i),
-    .mem_rsp_ready_o(mem_rsp_ready_o),
-    .mem_rsp_data_i (mem_rsp_rdata_i),
-    .lookups_o      (perf_lookups_o),
-    .misses_o       (perf_misses_o)
-  );
+  if (Quad) begin : g_quad_mem
+    assign mem_req_valid_o = c_req_valid;
+    assign c_req_ready = mem_req_ready_i;
+    assign mem_req_addr_o = c_req_addr;
+    assign c_rsp_valid = mem_rsp_valid_i;
+    assign mem_rsp_ready_o = c_rsp_ready;
+    assign c_rsp_data = mem_rsp_rdata_i;
+    assign perf_lookups_o = e_lookups;
+    assign perf_misses_o = e_misses;
+  end else begin : g_cache
+    tsu_tex_cache #(
+      .AddrW(AddrW), .SizeBytes(CacheBytes), .Ways(CacheWays), .LineBytes(CacheLineBytes),
+      .Depth(MaxReads)
+    ) u_cache (
+      .clk_i, .rst_ni,
+      .inv_valid_i,
+      .inv_addr_i,
+      .inv_all_i      (cfg_go && cfg_op_i == tsu_pkg::CfgInvalidateAll),
+      .req_valid_i    (c_req_valid),
+      .req_ready_o    (c_req_ready),
+      .req_addr_i     (c_req_addr),
+      .rsp_valid_o    (c_rsp_valid),
+      .rsp_ready_i    (c_rsp_ready),
+      .rsp_data_o     (c_rsp_data),
+      .mem_req_valid_o(mem_req_valid_o),
+      .mem_req_ready_i(mem_req_ready_i),
+      .mem_req_addr_o (mem_req_addr_o),
+      .mem_rsp_valid_i(mem_rsp_valid_i),
+      .mem_rsp_ready_o(mem_rsp_ready_o),
+      .mem_rsp_data_i (mem_rsp_rdata_i),
+      .lookups_o      (perf_lookups_o),
+      .misses_o       (perf_misses_o)
+    );
+    logic unused_e;
+    assign unused_e = ^{e_lookups, e_misses};
+  end
 
   // ---- Response, in request order ------------------------------------------------------------------------
   logic [2:0] o_trap;

@@ -70,6 +70,8 @@ module tsu_top #(
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
   parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
   parameter int unsigned TexCubeGradBeats = 2,     // tsu_tex_unit: cube gradients' II (1 or 2)
+  // tsu_tex_unit: the quad path (a bilinear footprint per cycle) with the texel cache in four banks
+  parameter bit          TexQuad = 1'b0,
   parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
   parameter int unsigned TexCacheWays = 4,         // tsu_tex_cache: ways per set
   parameter int unsigned TexCacheLineBytes = 16,   // tsu_tex_cache: line (16, 32 or 64 bytes)
@@ -180,6 +182,7 @@ module tsu_top #(
   localparam int unsigned TexCacheSize /*verilator public*/ = EnableTex ? TexCacheBytes : 0;
   localparam int unsigned TexCacheAssoc /*verilator public*/ = TexCacheWays;
   localparam int unsigned TexCacheLine /*verilator public*/ = TexCacheLineBytes;
+  localparam int unsigned TexCacheBanks /*verilator public*/ = TexQuad ? 4 : 1;
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Accept -----------------------------------------------------------------------------------------
@@ -465,6 +468,7 @@ module tsu_top #(
       .MaxReads        (TexMaxReads),
       .Lanes           (TexLanes),
       .CubeGradBeats   (TexCubeGradBeats),
+      .Quad            (TexQuad),
       .CacheBytes      (TexCacheBytes),
       .CacheWays       (TexCacheWays),
       .CacheLineBytes  (TexCacheLineBytes),

@@ -14,6 +14,7 @@
 #include "Vtsu_surf_addr.h"
 #include "Vtsu_surf_bounds.h"
 #include "Vtsu_tex_engine.h"
+#include "Vtsu_tex_engine_quad.h"
 #include "Vtsu_tex_filter.h"
 #include "Vtsu_tex_unit.h"
 #include "Vtsu_tex_texel.h"
@@ -215,7 +216,7 @@ void SamplingRates(benchmark::State& state, int kind, const char* latency_name, 
       static_cast<double>(responses) / static_cast<double>(state.iterations());
   state.counters["cycles/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                   benchmark::Counter::kIsRate);
-  static const char* const kNames[] = {"point", "bilinear", "trilinear"};
+  static const char* const kNames[] = {"point", "bilinear", "trilinear", "bilinear, raster order"};
   state.SetLabel(kNames[kind]);
   dut->final();
   Verilated::threadContextp(ctx.get());
@@ -227,8 +228,10 @@ void SamplingRates(benchmark::State& state, int kind, const char* latency_name, 
 // cycles, and the consumer always ready; the tsu::tb::SamplingScene workload (64x64 RGBA8
 // block-linear, 7 levels, random normalized coordinates). Arg 0: 0 point, 1 bilinear,
 // 2 trilinear (tex.level at lod 1.5: two levels of four taps); arg 1: memory latency. Also
-// reports the idle latency of one request (accept to response).
-void BM_TexEngine(benchmark::State& state) {
+// reports the idle latency of one request (accept to response). BM_TexEngineQuad: the engine
+// with its quad path (Quad: a footprint a cycle, the 2 KB texel cache inside it in four banks).
+template <typename Dut>
+void TexEngineRates(benchmark::State& state) {
   const int kind = static_cast<int>(state.range(0));
   const uint64_t latency = static_cast<uint64_t>(state.range(1));
   tsu::tb::SamplingScene sc;
@@ -239,10 +242,13 @@ void BM_TexEngine(benchmark::State& state) {
   }
   tsu::tb::LinePort lvl(tsu::tb::kEngineAddrMask), dat(tsu::tb::kEngineAddrMask);
   uint64_t next = 0;
-  SamplingRates<Vtsu_tex_engine>(
+  SamplingRates<Dut>(
       state, kind, "latency",
-      [](Vtsu_tex_engine* d) { d->lvl_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
-      [&](Vtsu_tex_engine* d, uint64_t cycle, bool offer) {
+      [](Dut* d) {
+        d->lvl_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1;
+        d->inv_valid_i = d->inv_all_i = 0;
+      },
+      [&](Dut* d, uint64_t cycle, bool offer) {
         tsu::tb::DriveTexRequest(d, sc.in, sc.reqs[next % sc.reqs.size()], sc.image.header,
                                  sc.sampler);
         d->req_valid_i = offer;
@@ -257,6 +263,9 @@ void BM_TexEngine(benchmark::State& state) {
         return r;
       });
 }
+
+void BM_TexEngine(benchmark::State& state) { TexEngineRates<Vtsu_tex_engine>(state); }
+void BM_TexEngineQuad(benchmark::State& state) { TexEngineRates<Vtsu_tex_engine_quad>(state); }
 
 // tex from handles (tsu_tex_unit): the same workload with the texture in pool slot 1 and its
 // sampler in slot 2, both descriptor caches warm after the first request, whose latency
@@ -363,7 +372,8 @@ BENCHMARK(BM_RedAlu);
 BENCHMARK(BM_TexWrap);
 BENCHMARK(BM_TexTexel);
 BENCHMARK(BM_TexFilter)->Arg(1)->Arg(3)->Arg(11)->Arg(15);
-BENCHMARK(BM_TexEngine)->ArgsProduct({{0, 1, 2}, {1, 20}});
+BENCHMARK(BM_TexEngine)->ArgsProduct({{0, 1, 2, 3}, {1, 20}});
+BENCHMARK(BM_TexEngineQuad)->ArgsProduct({{0, 1, 2, 3}, {1, 20}});
 BENCHMARK(BM_TexUnit)->ArgsProduct({{0, 1, 2}, {1, 20}});
 BENCHMARK(BM_UnitTex)->ArgsProduct({{0, 1, 2}, {1, 20}});
 

@@ -41,8 +41,10 @@ void DriveTexOperands(Dut* d, const Instruction& in, const Request& req) {
 
 // The engine's request: operands, the texture header slot and the sampler slot in force (the
 // texture's own in unified mode, the named one otherwise).
-inline void DriveTexRequest(Vtsu_tex_engine* d, const Instruction& in, const Request& req,
-                            const DescImage& tex, const DescImage& smp) {
+// Dut: Vtsu_tex_engine or a variant of it (Vtsu_tex_engine_quad).
+template <typename Dut>
+void DriveTexRequest(Dut* d, const Instruction& in, const Request& req, const DescImage& tex,
+                     const DescImage& smp) {
   DriveTexOperands(d, in, req);
   BytesToWords<64>(tex.data(), d->req_tex_i);
   BytesToWords<64>(smp.data(), d->req_smp_i);
@@ -59,8 +61,8 @@ inline void DriveTexUnitRequest(Vtsu_tex_unit* d, const Instruction& in, const R
 }
 
 // Presents both ports' due lines on the engine's response pins (before eval).
-inline void PresentLines(Vtsu_tex_engine* d, const LinePort& lvl, const LinePort& dat,
-                         uint64_t cycle) {
+template <typename Dut>
+void PresentLines(Dut* d, const LinePort& lvl, const LinePort& dat, uint64_t cycle) {
   const uint8_t* l = lvl.Due(cycle);
   const uint8_t* m = dat.Due(cycle);
   d->lvl_rsp_valid_i = l != nullptr;
@@ -71,8 +73,9 @@ inline void PresentLines(Vtsu_tex_engine* d, const LinePort& lvl, const LinePort
 
 // After eval, before the clock edge: the reads the engine issued this cycle are accepted and the
 // lines it took are retired.
-inline void ExchangeLines(const Vtsu_tex_engine& d, LinePort* lvl, LinePort* dat, uint64_t cycle,
-                          uint64_t latency, MemoryPort* mem) {
+template <typename Dut>
+void ExchangeLines(const Dut& d, LinePort* lvl, LinePort* dat, uint64_t cycle, uint64_t latency,
+                   MemoryPort* mem) {
   if (d.lvl_req_valid_o && d.lvl_req_ready_i) lvl->Accept(cycle, latency, d.lvl_req_addr_o, mem);
   if (d.mem_req_valid_o && d.mem_req_ready_i) dat->Accept(cycle, latency, d.mem_req_addr_o, mem);
   if (d.lvl_rsp_valid_i && d.lvl_rsp_ready_o) lvl->Pop();

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "Vtsu_tex_engine.h"
+#include "Vtsu_tex_engine_quad.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
 #include "lockstep.h"
 #include "scoreboard.h"
@@ -93,10 +94,11 @@ std::string DescribeRequest(const TexOp& op, const ResolvedTexture& tex, const S
   return o.str();
 }
 
+template <typename Dut>
 EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::string* base,
                        uint64_t trace_from) {
   EngineResult r;
-  ScoreboardDut<Vtsu_tex_engine> dut(seed, "tsu_tex_engine", base, trace_from);
+  ScoreboardDut<Dut> dut(seed, "tsu_tex_engine", base, trace_from);
   std::ostringstream log;
   dut->req_valid_i = 0;
   dut->lvl_req_ready_i = 0;
@@ -104,6 +106,9 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
   dut->mem_req_ready_i = 0;
   dut->mem_rsp_valid_i = 0;
   dut->rsp_ready_i = 0;
+  dut->inv_valid_i = 0;
+  dut->inv_addr_i = 0;
+  dut->inv_all_i = 0;
   dut.Reset();
 
   Rng rng(seed);
@@ -121,9 +126,12 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
   LinePort lvl(kEngineAddrMask), dat(kEngineAddrMask);
 
   for (uint64_t cycle = 0;; ++cycle) {
-    // A new texture once the previous one's requests have drained.
+    // A new texture once the previous one's requests have drained; its memory replaces the last
+    // one's, so a texel cache inside the engine (Quad) is told to drop every line (invalidate_all).
+    dut->inv_all_i = 0;
     if (ops_left == 0 && !have_op && textures_done < opt.textures &&
         (!opt.drain || (expected.empty() && lvl.Empty() && dat.Empty()))) {
+      dut->inv_all_i = 1;
       tex = RandomTexture(rng, 40, /*allow_cube=*/true);
       FillTexture(rng, tex, &mem);
       TexturePlacement place;
@@ -232,6 +240,7 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
 }
 
 // `excused`: the engine's own cover points this run cannot reach, each with `why`.
+template <typename Dut = Vtsu_tex_engine>
 void CheckEngine(uint64_t default_seed, EngineOptions opt,
                  const std::vector<std::string>& excused = {}, const char* why = nullptr) {
   const uint64_t seed = SeedFromEnv(default_seed);
@@ -241,7 +250,7 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
   // but cannot promise to reach every cover point: it lists the ones it missed instead.
   const bool shortened = opt.textures < full_length;
   const EngineResult r = RunOrReplay(seed, 400, [&](const std::string* base, uint64_t from) {
-    return RunEngine(seed, opt, base, from);
+    return RunEngine<Dut>(seed, opt, base, from);
   });
   if (!r.ok) return;
   EXPECT_EQ(r.requests, opt.textures * opt.ops_per_texture);
@@ -256,8 +265,9 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
   // reaches all of its own there), so here they are listed, not required.
   for (const std::string& u : r.uncovered) {
     // (A point of several block instances comes merged, its instance path a "*".)
-    const bool own = u.find(".u_") == std::string::npos && u.find(".g_") == std::string::npos &&
-                     u.find('*') == std::string::npos;
+    // The quad path's own points (Quad) are the engine's too.
+    const bool own = u.find(".u_") == std::string::npos && u.find('*') == std::string::npos &&
+                     (u.find(".g_") == std::string::npos || u.find(".g_quad.c_") != std::string::npos);
     const bool excuse = std::any_of(excused.begin(), excused.end(), [&u](const std::string& e) {
       return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
     });
@@ -294,6 +304,30 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
               "follows a cube request, nor a non-cube .grad a cube .grad (TexUnit's do); 30 "
               "textures need not draw a cube array "
               "(RandomTexturesAgainstTheModel's 400 do)");
+}
+
+// The quad path (Quad: four taps a cycle through a banked texel cache and tsu_tex_bilerp) on the
+// same random traffic: requests on textures with residency maps and seamless cubes keep the
+// one-tap path, the rest take the quad path, and the two merge in request order before the filter.
+TEST(TexEngine, QuadPathAgainstTheModel) {
+  EngineOptions opt;
+  opt.textures = 300;
+  CheckEngine<Vtsu_tex_engine_quad>(
+      1403, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path"},
+      "as RandomTexturesAgainstTheModel");
+}
+
+TEST(TexEngine, QuadPathSlowMemoryAndConsumer) {
+  EngineOptions opt;
+  opt.textures = 30;
+  opt.ops_per_texture = 100;
+  opt.mem_latency = 40;
+  opt.mem_stall = 20;
+  opt.rsp_stall = 70;
+  CheckEngine<Vtsu_tex_engine_quad>(
+      1404, opt, {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_quad_3d"},
+      "as SlowMemoryAndConsumer; 30 textures need not sample a 3-D texture linearly "
+      "(QuadPathAgainstTheModel's 300 do)");
 }
 
 // The declared Latency is the idle latency of a point sample with single-cycle memory: cycles from

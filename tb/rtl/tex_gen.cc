@@ -324,6 +324,7 @@ bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string
   d.base = 0x100000;
   d.sampler.normalized = true;
   d.sampler.mag_filter = d.sampler.min_filter = kind == 0 ? FilterMode::kNearest : FilterMode::kLinear;
+  const bool raster = kind == 3;
   d.sampler.mip_filter = kind == 2 ? MipFilter::kLinear : MipFilter::kNone;
   Unit unit(&scene->mem);
   if (!unit.BindTexture(1, d, error) ||
@@ -347,10 +348,16 @@ bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string
   scene->reqs.assign(count, Request{});
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   const uint32_t lod = AsBits(kind == 2 ? 1.5f : 0.0f);
-  for (Request& r : scene->reqs) {
+  for (size_t k = 0; k < scene->reqs.size(); ++k) {
+    Request& r = scene->reqs[k];
     r.handle = 1;
-    r.coords[0] = AsBits(u(rng));
-    r.coords[1] = AsBits(u(rng));
+    if (raster) {
+      r.coords[0] = AsBits((static_cast<float>(k % 128) + 0.5f) / 128.0f);
+      r.coords[1] = AsBits((static_cast<float>((k / 128) % 128) + 0.5f) / 128.0f);
+    } else {
+      r.coords[0] = AsBits(u(rng));
+      r.coords[1] = AsBits(u(rng));
+    }
     r.lod = lod;
   }
   return true;

@@ -62,7 +62,9 @@ void DriveTexGradPins(Dut* d, const Request& req) {
 // `count` requests of `tex.level.2d.v4.f32.f32` (handle 1) at random normalized coordinates; the
 // header names sampler slot 2 (for a descriptor pool: texture in slot 1, sampler in slot 2). kind 0: point
 // (nearest, no mip filter, lod 0); 1: bilinear (lod 0); 2: trilinear (linear mip filter, lod 1.5,
-// so two levels of four taps each).
+// so two levels of four taps each); 3: bilinear (lod 0) at the pixel centres of a 128x128 grid in
+// raster order (the texture magnified twice, as a rasteriser sends it: neighbouring footprints
+// share lines, so a texel cache hits).
 struct SamplingScene {
   SparseMemory mem;
   TextureImage image;  // header slot, level records (written to mem), no residency map

@@ -32,6 +32,20 @@ using TexTopParams = Vtsu_top_tex_fast_tsu_top;
 using TexTop = Vtsu_top_tex;
 using TexTopParams = Vtsu_top_tex_tsu_top;
 #endif
+// The quad configuration (texquad: a bilinear footprint per cycle), where the build has it.
+#if !defined(TSU_RENDER_TOP) && __has_include("Vtsu_top_texquad_fast.h")
+#include "Vtsu_top_texquad_fast.h"
+#include "Vtsu_top_texquad_fast_tsu_top.h"
+#define TSU_RENDER_HAS_QUAD 1
+using QuadTop = Vtsu_top_texquad_fast;
+using QuadTopParams = Vtsu_top_texquad_fast_tsu_top;
+#elif !defined(TSU_RENDER_TOP) && __has_include("Vtsu_top_texquad.h")
+#include "Vtsu_top_texquad.h"
+#include "Vtsu_top_texquad_tsu_top.h"
+#define TSU_RENDER_HAS_QUAD 1
+using QuadTop = Vtsu_top_texquad;
+using QuadTopParams = Vtsu_top_texquad_tsu_top;
+#endif
 
 namespace tsu::tb {
 namespace {
@@ -76,22 +90,24 @@ bool WritePool(const RenderBindings& sc, std::string* err) {
 }
 
 // The request on the unit's pins, its independent sampler moved to the sampler slots.
-void DriveRequest(TexTop* d, const Instruction& in, const Request& r, uint32_t tag) {
+template <typename Top>
+void DriveRequest(Top* d, const Instruction& in, const Request& r, uint32_t tag) {
   Request slot = r;
   slot.sampler = in.has_sampler ? 16 + r.sampler : 0;
   DriveUnitRequest(d, in, slot, tag);
 }
 
+template <typename Top, typename Params>
 bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instruction& in,
          const std::vector<Request>& reqs, std::vector<Response>* out, std::string* err) {
-  if (TexTopParams::HasTex == 0) {
+  if (Params::HasTex == 0) {
     return *err = "this unit has no texture path (EnableTex = 0): tex traps illegal_instruction",
            false;
   }
   if (!WritePool(sc, err)) return false;
   const auto wall0 = std::chrono::steady_clock::now();
-  SimRun<TexTop> sim(opt.seed, "tsu_top", nullptr, 0);
-  TexTop* d = sim.get();
+  SimRun<Top> sim(opt.seed, "tsu_top", nullptr, 0);
+  Top* d = sim.get();
   d->cfg_valid_i = 0;
   d->req_valid_i = 0;
   d->rsp_ready_i = 1;
@@ -171,20 +187,21 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
   }
   const uint64_t lookups = d->perf_tex_lookups_o, misses = d->perf_tex_misses_o;
   char cache[160];
-  if (TexTopParams::TexCacheSize == 0) {
+  if (Params::TexCacheSize == 0) {
     std::snprintf(cache, sizeof cache, "no texel cache");
   } else {
-    std::snprintf(cache, sizeof cache, "texel cache %u B %u-way %u-byte lines: hit rate %.2f%% (%llu of %llu)",
-                  static_cast<unsigned>(TexTopParams::TexCacheSize),
-                  static_cast<unsigned>(TexTopParams::TexCacheAssoc),
-                  static_cast<unsigned>(TexTopParams::TexCacheLine),
+    std::snprintf(cache, sizeof cache, "texel cache %u B%s %u-way %u-byte lines: hit rate %.2f%% (%llu of %llu)",
+                  static_cast<unsigned>(Params::TexCacheSize),
+                  Params::TexCacheBanks > 1 ? " in 4 banks," : "",
+                  static_cast<unsigned>(Params::TexCacheAssoc),
+                  static_cast<unsigned>(Params::TexCacheLine),
                   lookups == 0 ? 0.0 : 100.0 * static_cast<double>(lookups - misses) / static_cast<double>(lookups),
                   static_cast<unsigned long long>(lookups - misses), static_cast<unsigned long long>(lookups));
   }
-  std::printf("render --rtl: %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu%s; "
+  std::printf("render --rtl (%s): %zu tex in %llu cycles: %.3f samples per clock at memory latency %llu%s; "
               "%llu texel and residency line reads (%.2f per sample), %llu descriptor-port reads; "
               "%s; %.2f s simulated (%.0f k cycles/s)\n",
-              reqs.size(), static_cast<unsigned long long>(cycles),
+              opt.config.c_str(), reqs.size(), static_cast<unsigned long long>(cycles),
               static_cast<double>(reqs.size()) / static_cast<double>(cycles),
               static_cast<unsigned long long>(opt.mem_latency),
               interval == 1 ? "" : (", a read every " + std::to_string(interval) + " cycles").c_str(),
@@ -200,7 +217,18 @@ bool Run(const RenderRtlOptions& opt, const RenderBindings& sc, const Instructio
 TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
   return [opt](const RenderBindings& sc, const Instruction& in, const std::vector<Request>& reqs,
                std::vector<Response>* out, std::string* err) {
-    return Run(opt, sc, in, reqs, out, err);
+#if defined(TSU_RENDER_HAS_QUAD)
+    if (opt.config == "texquad") return Run<QuadTop, QuadTopParams>(opt, sc, in, reqs, out, err);
+#endif
+    if (opt.config != "tex" && opt.config != "point") {
+      *err = "render --rtl: no configuration " + opt.config + " in this build (tex" +
+#if defined(TSU_RENDER_HAS_QUAD)
+             std::string(", texquad") +
+#endif
+             ")";
+      return false;
+    }
+    return Run<TexTop, TexTopParams>(opt, sc, in, reqs, out, err);
   };
 }
 

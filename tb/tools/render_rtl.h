@@ -31,6 +31,7 @@ struct RenderRtlOptions {
                                     // bandwidth: 16 bytes per interval)
   uint64_t seed = 1;                // the unit's uninitialised state
   RenderRtlStats* stats = nullptr;  // where to add each frame's figures, if anywhere
+  std::string config = "tex";       // the unit: tex (one tap a cycle) or texquad (a footprint)
 };
 
 // An executor for RenderOptions::execute. Handles: textures and independent samplers 0..15.

@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
   scene.scene = "plane";
   scene.out_dir = "render";
   tsu::tb::RenderRtlOptions rtl;
+  rtl.config = "point";
   std::string json;
   auto* render = app.add_subcommand(
       "render", "The plane through this point's unit (EnableTex), compared with the model's PNG");
