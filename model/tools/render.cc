@@ -7,6 +7,8 @@
 //  - cubegrad: the same faces at 512 x 512 with a 10-level mip chain (RGBA8), sampled with
 //    tex.grad.cube (gradients from neighbouring pixels' directions), trilinear and seamless: the
 //    quotient-rule level of detail across every face and seam.
+//  - cubeclamp: the cube without seamless filtering (each face's edge clamps): the cube workload
+//    of the RTL's quad path, which leaves seamless cubes to the one-tap path.
 #include "render.h"
 
 #include <png.h>
@@ -263,7 +265,9 @@ int Plane(const RenderOptions& o) {
   return 0;
 }
 
-int Cube(const RenderOptions& o) {
+// seamless: filtering across face edges (tsu_cube.png); else each face's edge clamps
+// (tsu_cubeclamp.png: seams show, and every tap is on its face).
+int Cube(const RenderOptions& o, bool seamless) {
   SparseMemory mem;
   Unit unit(&mem);
   TextureDesc d;
@@ -273,7 +277,7 @@ int Cube(const RenderOptions& o) {
   d.type = ChannelType::kFloat;
   d.base = 0x100000;
   d.sampler.mag_filter = d.sampler.min_filter = FilterMode::kLinear;
-  d.sampler.seamless_cube = true;
+  d.sampler.seamless_cube = seamless;
   std::string err;
   if (!unit.BindTexture(1, d, &err)) return std::fprintf(stderr, "render: %s\n", err.c_str()), 2;
   const ResolvedTexture& t = *unit.FindTexture(1);
@@ -295,8 +299,10 @@ int Cube(const RenderOptions& o) {
       reqs.push_back(r);  // pixel y * W + x
     }
   }
-  return DrawPanorama(o, &mem, &unit, t, in, reqs, "tsu_cube.png",
-                      "seamless bilinear cube map, equirectangular view", "tex.cube");
+  return DrawPanorama(o, &mem, &unit, t, in, reqs, seamless ? "tsu_cube.png" : "tsu_cubeclamp.png",
+                      seamless ? "seamless bilinear cube map, equirectangular view"
+                               : "bilinear cube map clamped at each face's edge, equirectangular view",
+                      "tex.cube");
 }
 
 int CubeGrad(const RenderOptions& o) {
@@ -356,7 +362,8 @@ int CubeGrad(const RenderOptions& o) {
 }  // namespace
 
 bool IsRenderScene(const std::string& scene) {
-  return scene == "plane" || scene == "cube" || scene == "cubegrad" || scene == "all";
+  return scene == "plane" || scene == "cube" || scene == "cubegrad" || scene == "cubeclamp" ||
+         scene == "all";
 }
 
 int Render(const RenderOptions& o) {
@@ -375,7 +382,8 @@ int Render(const RenderOptions& o) {
   }
   int rc = 0;
   if (o.scene == "plane" || o.scene == "all") rc |= Plane(o);
-  if (o.scene == "cube" || o.scene == "all") rc |= Cube(o);
+  if (o.scene == "cube" || o.scene == "all") rc |= Cube(o, true);
+  if (o.scene == "cubeclamp") rc |= Cube(o, false);  // not in all: the seamless cube's variant
   if (o.scene == "cubegrad" || o.scene == "all") rc |= CubeGrad(o);
   return rc;
 }

@@ -31,7 +31,7 @@ using TexExecutor = std::function<bool(const RenderBindings& scene, const Instru
                                        std::vector<Response>* out, std::string* error)>;
 
 struct RenderOptions {
-  std::string scene = "all";  // plane, cube, cubegrad or all
+  std::string scene = "all";  // plane, cube, cubegrad, all (those three) or cubeclamp
   std::string out_dir = ".";
   int width = 640, height = 360;
   TexExecutor execute;  // empty: the golden model (tsu::Unit)

@@ -1419,6 +1419,10 @@ module tsu_tex_engine #(
           b_addr[AddrW*32'(qk_banks[2*j +: 2]) +: AddrW] = {qk_a[j][AddrW-1:4], 4'd0};
         end
       end
+    end
+    // Apart from the requests: they must not depend on the banks' ready (with no cache a bank's
+    // ready is the memory port's, through the arbiters).
+    always_comb begin
       b_fire = b_valid & b_ready;
       for (int j = 0; j < 4; j++) begin
         qk_fired[j] = qk_go[j] && b_fire[qk_banks[2*32'(qk_lead[j]) +: 2]];

@@ -238,6 +238,7 @@ int RenderAndCompare(const RenderOptions& scene, const RenderRtlOptions& rtl, Re
   if (scene.scene == "plane" || scene.scene == "all") pictures.push_back("tsu_plane.png");
   if (scene.scene == "cube" || scene.scene == "all") pictures.push_back("tsu_cube.png");
   if (scene.scene == "cubegrad" || scene.scene == "all") pictures.push_back("tsu_cubegrad.png");
+  if (scene.scene == "cubeclamp") pictures.push_back("tsu_cubeclamp.png");
   if (pictures.empty()) {
     *message = "render workloads are the scenes plane, cube, cubegrad and all";
     return 2;

@@ -221,7 +221,9 @@ int main(int argc, char** argv) {
   tsu::RenderOptions ropt;
   auto* render = app.add_subcommand("render", "Draw PNGs through the model's tex: a mipmapped plane "
                                               "(nearest vs trilinear) and a cube-map environment");
-  render->add_option("--scene", ropt.scene, "plane, cube, cubegrad or all (default all)");
+  render->add_option("--scene", ropt.scene,
+                     "plane, cube, cubegrad, all (those three; default) or cubeclamp (the cube "
+                     "without seamless filtering)");
   render->add_option("--out", ropt.out_dir,
                      "Directory for tsu_plane.png / tsu_cube.png (default .; created if missing)");
   render->add_option("--width", ropt.width, "Image width (default 640)")->check(CLI::Range(16, 8192));
