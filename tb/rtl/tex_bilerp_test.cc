@@ -12,6 +12,7 @@
 #include "Vtsu_tex_bilerp_tsu_tex_bilerp.h"
 #include "lockstep.h"
 #include "surface_gen.h"
+#include "tex_gen.h"
 #include "tsu/tex_math.h"
 
 namespace tsu::tb {
@@ -85,34 +86,10 @@ struct QuadTraits {
   }
 };
 
-uint32_t CornerF32(Rng& rng) {
-  static const uint32_t kCorners[] = {
-      0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x00000001u, 0x807FFFFFu,
-      0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
-      0x7F800001u, 0xFFC12345u, 0x3EFFFFFFu, 0x4B000000u};
-  return kCorners[Uniform(rng, 0, sizeof kCorners / sizeof kCorners[0] - 1)];
-}
-
 void RandomQuad(Rng& rng, QuadIn* in) {
   in->ranks = static_cast<uint32_t>(Uniform(rng, 0, 3));
   in->side = static_cast<uint32_t>(Uniform(rng, 0, 1));
-  for (int k = 0; k < 4; ++k) {
-    FilterTap& t = in->taps[k];
-    for (int c = 0; c < 4; ++c) {
-      if (k > 0 && Chance(rng, 15)) {
-        t.c[c] = in->taps[k - 1].c[c];  // equal neighbours
-      } else if (Chance(rng, 20)) {
-        t.c[c] = CornerF32(rng);
-      } else if (Chance(rng, 50)) {  // texel-like values in [0, 1]
-        t.c[c] = static_cast<uint32_t>(Uniform(rng, 0, 0x3F800000));
-      } else {
-        t.c[c] = static_cast<uint32_t>(rng());
-      }
-    }
-    for (int r = 0; r < 4; ++r) {
-      t.w[r] = Chance(rng, 10) ? 0u : Chance(rng, 10) ? 255u : static_cast<uint32_t>(Uniform(rng, 0, 255));
-    }
-  }
+  for (int k = 0; k < 4; ++k) RandomFilterTap(rng, k > 0 ? &in->taps[k - 1] : nullptr, &in->taps[k]);
 }
 
 TEST(TexBilerp, RandomQuads) {

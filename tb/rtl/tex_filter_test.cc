@@ -18,6 +18,7 @@
 #include "lockstep.h"
 #include "scoreboard.h"
 #include "surface_gen.h"
+#include "tex_gen.h"
 #include "tsu/tex_math.h"
 
 namespace tsu::tb {
@@ -29,35 +30,14 @@ struct FilterSample {
   uint32_t expect[4] = {};
 };
 
-uint32_t CornerF32(Rng& rng) {
-  static const uint32_t kCorners[] = {
-      0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x00000001u, 0x807FFFFFu,
-      0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
-      0x7F800001u, 0xFFC12345u, 0x3EFFFFFFu, 0x4B000000u};
-  return kCorners[Uniform(rng, 0, sizeof kCorners / sizeof kCorners[0] - 1)];
-}
-
 FilterSample RandomSample(Rng& rng, uint32_t ranks) {
   FilterSample s;
   s.ranks = ranks;
   const int n = 1 << __builtin_popcount(ranks);
   s.taps.resize(static_cast<size_t>(n));
   for (int k = 0; k < n; ++k) {
-    FilterTap& t = s.taps[static_cast<size_t>(k)];
-    for (int c = 0; c < 4; ++c) {
-      if (k > 0 && Chance(rng, 15)) {
-        t.c[c] = s.taps[static_cast<size_t>(k - 1)].c[c];  // equal neighbours
-      } else if (Chance(rng, 20)) {
-        t.c[c] = CornerF32(rng);
-      } else if (Chance(rng, 50)) {  // texel-like values in [0, 1]
-        t.c[c] = static_cast<uint32_t>(Uniform(rng, 0, 0x3F800000));
-      } else {
-        t.c[c] = static_cast<uint32_t>(rng());
-      }
-    }
-    for (int r = 0; r < 4; ++r) {
-      t.w[r] = Chance(rng, 10) ? 0u : Chance(rng, 10) ? 255u : static_cast<uint32_t>(Uniform(rng, 0, 255));
-    }
+    RandomFilterTap(rng, k > 0 ? &s.taps[static_cast<size_t>(k - 1)] : nullptr,
+                    &s.taps[static_cast<size_t>(k)]);
   }
   std::vector<FilterTap> work = s.taps;
   FilterTaps(work.data(), ranks, s.expect);

@@ -314,6 +314,27 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   return op;
 }
 
+void RandomFilterTap(Rng& rng, const FilterTap* prev, FilterTap* t) {
+  static const uint32_t kCorners[] = {
+      0x00000000u, 0x80000000u, 0x3F800000u, 0xBF800000u, 0x00000001u, 0x807FFFFFu,
+      0x00800000u, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+      0x7F800001u, 0xFFC12345u, 0x3EFFFFFFu, 0x4B000000u};
+  for (int c = 0; c < 4; ++c) {
+    if (prev != nullptr && Chance(rng, 15)) {
+      t->c[c] = prev->c[c];  // equal neighbours
+    } else if (Chance(rng, 20)) {
+      t->c[c] = kCorners[Uniform(rng, 0, sizeof kCorners / sizeof kCorners[0] - 1)];
+    } else if (Chance(rng, 50)) {  // texel-like values in [0, 1]
+      t->c[c] = static_cast<uint32_t>(Uniform(rng, 0, 0x3F800000));
+    } else {
+      t->c[c] = static_cast<uint32_t>(rng());
+    }
+  }
+  for (int r = 0; r < 4; ++r) {
+    t->w[r] = Chance(rng, 10) ? 0u : Chance(rng, 10) ? 255u : static_cast<uint32_t>(Uniform(rng, 0, 255));
+  }
+}
+
 bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string* error) {
   TextureDesc d;
   d.dim = Geometry::k2d;

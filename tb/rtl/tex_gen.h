@@ -10,6 +10,7 @@
 #include "surface_gen.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
+#include "tsu/tex_math.h"
 #include "tsu/texture.h"
 #include "tsu/texture_words.h"
 #include "tsu/transaction.h"
@@ -65,6 +66,11 @@ void DriveTexGradPins(Dut* d, const Request& req) {
 // so two levels of four taps each); 3: bilinear (lod 0) at the pixel centres of a 128x128 grid in
 // raster order (the texture magnified twice, as a rasteriser sends it: neighbouring footprints
 // share lines, so a texel cache hits).
+// A filter tap for the filter benches (tex_filter_test, tex_bilerp_test): each channel now and
+// then equal to the previous tap's (when prev is given), else an f32 corner (zeros, subnormals,
+// extremes, infinities, NaNs), a texel-like value in [0, 1] or any bits; weights 0 and 255 often.
+void RandomFilterTap(Rng& rng, const FilterTap* prev, FilterTap* t);
+
 struct SamplingScene {
   SparseMemory mem;
   TextureImage image;  // header slot, level records (written to mem), no residency map
