@@ -267,9 +267,13 @@ module tsu_tex_cache #(
     end
 
     // ---- Data array and answers -------------------------------------------------------------------
-    logic [127:0] data_q [Lines * Beats];
-    logic [127:0] rd_q;
-    logic         rd_valid_q, o_empty, nc_o_full;
+    // One write port (fills) and one registered read port (the head), nothing between the array
+    // and its read register, so yosys maps it to block RAM (iCE40 EBR) as well as LUT RAM. A read
+    // and a write of one entry in a cycle never meet: the head reads a line only once it is in,
+    // or forwarded on the cycle its last beat arrives (no_rw_check).
+    (* no_rw_check *) logic [127:0] data_q [Lines * Beats];
+    logic [127:0] rd_q, rd_mem_q, rd_fwd_q;
+    logic         rd_valid_q, rd_from_fill_q, o_empty, nc_o_full;
     logic [2:0]   o_count;
     logic [SlotW-1:0] f_slot;
     logic [BeatW-1:0] f_beat;
@@ -277,10 +281,17 @@ module tsu_tex_cache #(
     assign {f_slot, f_beat} = f_head;
     always_ff @(posedge clk_i) begin
       if (mem_rsp_valid_i) data_q[32'(r_slot) * Beats + 32'(r_beat_q)] <= mem_rsp_data_i;
-      // The line the head waits for, forwarded on the cycle it arrives (earlier beats of a longer
-      // line are in the array by then).
-      rd_q <= fill_now && f_beat == r_beat_q ? mem_rsp_data_i : data_q[32'(f_slot) * Beats + 32'(f_beat)];
     end
+    always_ff @(posedge clk_i) begin
+      rd_mem_q <= data_q[32'(f_slot) * Beats + 32'(f_beat)];
+    end
+    // The line the head waits for, forwarded on the cycle it arrives (earlier beats of a longer
+    // line are in the array by then).
+    always_ff @(posedge clk_i) begin
+      rd_from_fill_q <= fill_now && f_beat == r_beat_q;
+      rd_fwd_q <= mem_rsp_data_i;
+    end
+    assign rd_q = rd_from_fill_q ? rd_fwd_q : rd_mem_q;
     // The head reads once its line is in and the output buffer has room for what is on its way.
     assign fill_now = mem_rsp_valid_i && r_last && r_slot == f_slot;
     assign f_pop = !f_empty && (!pending_q[f_slot] || fill_now) && 32'(o_count) + 32'(rd_valid_q) < 4;

@@ -21,9 +21,11 @@
 // corner follows through the corner block's delay line, keeping the filter's order.
 //
 // With Quad, a second tap path beside the one above takes a pass's 2x2 footprint per cycle (four
-// address generators, the texel cache in four banks, four texel stages, tsu_tex_bilerp for ranks
-// x and y) for every request without a residency map that is not a seamless cube; the two paths
-// merge in request order before the filter (docs/semantics.md H14; the g_quad block below).
+// address generators, each behind its own tsu_tex_cube_adj, the texel cache in four banks, four
+// texel stages, a seamless corner's mean from the footprint's other three lanes, tsu_tex_bilerp for
+// ranks x and y) for every request without a residency map, seamless cubes included unless their
+// direction is NaN, infinite or zero; the two paths merge in request order before the filter
+// (docs/semantics.md H14; the g_quad block below).
 //
 // Each request costs one level-record read per level it samples (1, or 2 for a linear mip filter
 // between levels) and one texel read per tap (1 nearest, 2/4/8 linear per level), plus one
@@ -50,9 +52,9 @@ module tsu_tex_engine #(
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
-  // and tsu_tex_bilerp, for every request whose texture has no residency map and that is not a
-  // seamless cube; those keep the one-tap path, whose reads then go to memory uncached. Needs
-  // Lanes 4.
+  // and tsu_tex_bilerp, for every request whose texture has no residency map (and, on a seamless
+  // cube, whose direction is finite, not zero, without offsets); the others keep the one-tap
+  // path, whose reads then go to memory uncached. Needs Lanes 4.
   parameter bit Quad = 1'b0,
   /* verilator lint_off UNUSEDPARAM */
   parameter int unsigned QCacheBytes = 2048,
@@ -298,9 +300,21 @@ module tsu_tex_engine #(
     for (int b = 0; b < 5; b++) if (s_last_level[b]) s_lb = 5'(b + 1);
   end
 
-  // The quad path takes what needs one line per tap: no residency map, no seamless cube.
-  logic s_quad;
-  assign s_quad = Quad && req_tex_i.residency_map == 64'd0 && !s_seamless;
+  // The quad path takes what needs one line per tap: no residency map. A seamless cube goes there
+  // when its face coordinates are sure to lie in [0, 1] (no NaN or infinite direction component,
+  // not every component zero or subnormal, no offsets): its taps are then at most one texel off
+  // the face, so a corner tap's three texels are the footprint's other three (H14).
+  logic s_quad, s_seam_quad, s_dir_special, s_dir_zero;
+  always_comb begin
+    s_dir_special = 1'b0;
+    s_dir_zero = 1'b1;
+    for (int k = 0; k < 3; k++) begin
+      s_dir_special = s_dir_special || s_dir[k][30:23] == 8'hFF;
+      s_dir_zero = s_dir_zero && s_dir[k][30:23] == 8'h00;
+    end
+    s_seam_quad = !s_dir_special && !s_dir_zero && req_offset_i == 12'd0;
+  end
+  assign s_quad = Quad && req_tex_i.residency_map == 64'd0 && (!s_seamless || s_seam_quad);
 
   // ---- Per-request queues, pushed at acceptance, each popped by its consumer -----------------------
   // QB: what the pass generator needs (header for tsu_tex_level, coordinates, offsets, modes).
@@ -1272,14 +1286,19 @@ module tsu_tex_engine #(
     initial assert (Lanes == 4) else $fatal(1, "Quad needs Lanes 4 (one filter beat per item)");
     `endif
     // ---- QM ----
-    logic qm_pushed_q, qm_push;
+    logic qm_pushed_q, qm_push, qm_tail_quad_q;  // the path of the request pushed last
     logic [$clog2(MaxInflight + 1)-1:0] nc_qm_count;
     logic nc_qm_full;
     assign qm_push = (t_fire || qg_fire) && !qm_pushed_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) qm_pushed_q <= 1'b0;
-      else if (qc_pop) qm_pushed_q <= 1'b0;
-      else if (qm_push) qm_pushed_q <= 1'b1;
+      if (!rst_ni) begin
+        qm_pushed_q <= 1'b0;
+        qm_tail_quad_q <= 1'b0;
+      end else begin
+        if (qc_pop) qm_pushed_q <= 1'b0;
+        else if (qm_push) qm_pushed_q <= 1'b1;
+        if (qm_push) qm_tail_quad_q <= qg_fire;
+      end
     end
     tsu_fifo #(.Width(1), .Depth(MaxInflight)) u_qm (
       .clk_i, .rst_ni, .push_i(qm_push), .data_i(qg_fire), .pop_i(mg_take && mg_last),
@@ -1295,6 +1314,20 @@ module tsu_tex_engine #(
     logic [15:0] qg_z;
     logic [19:0] qg_xbyte [4];
     logic [1:0]  qg_bank [4];
+    // Seamless cubes: a lane off one edge reads the adjacent face (tsu_tex_cube_adj, per lane); a
+    // lane off both (a corner) reads nothing, its value being the mean of the other three lanes',
+    // which are its face's texel and its two neighbours across the edges (tsu::Sampler::Tap). A
+    // point tap at a corner becomes such a footprint: the corner in lane 0, lanes 1-3 its texels.
+    logic        qg_pcorner;
+    logic [3:0]  qg_ox, qg_oy, qg_hx, qg_hy, qg_corner, qg_adj, nc_qg_adj_valid;
+    logic [1:0]  qg_edge [4];
+    logic [15:0] qg_k [4];
+    logic [2:0]  qg_aface [4];
+    logic [15:0] qg_ai [4];
+    logic [15:0] qg_aj [4];
+    logic [15:0] qg_xf [4];
+    logic [15:0] qg_yf [4];
+    logic [LayerW-1:0] qg_layer [4];
     localparam int unsigned QTapCntW = $clog2(TapDepth + AgLat + 2);
     logic [QTapCntW-1:0] qtap_used_q;
     logic                qq4_pop;
@@ -1303,16 +1336,51 @@ module tsu_tex_engine #(
       qg_last_slice = !(t_linear && t_axes == 2'd3) || qg_s_q;
       qg_bad = !v_ok;
       qg_z = (t_linear && qg_s_q) ? t_idx1[47:32] : t_idx0[47:32];
+      qg_pcorner = !t_linear && t_seamless && t_out0[0] && t_out0[1];
       for (int j = 0; j < 4; j++) begin
-        qg_active[j] = 3'(j) < qg_ntaps;
+        qg_active[j] = 3'(j) < qg_ntaps || qg_pcorner;
         qg_x[j] = (t_linear && j[0]) ? t_idx1[15:0] : t_idx0[15:0];
         qg_y[j] = (t_linear && j[1]) ? t_idx1[31:16] : t_idx0[31:16];
+        // Off the face: a linear lane by its column and row; a point corner's lanes 1-3 are its
+        // own texel (lane 3) and the texels across x (lane 2) and across y (lane 1).
+        qg_ox[j] = qg_active[j] && t_seamless &&
+                   (t_linear ? (j[0] ? t_out1[0] : t_out0[0]) : (!j[0] && t_out0[0]));
+        qg_oy[j] = qg_active[j] && t_seamless &&
+                   (t_linear ? (j[1] ? t_out1[1] : t_out0[1]) : (!j[1] && t_out0[1]));
+        qg_hx[j] = (t_linear && j[0]) ? t_hi1[0] : t_hi0[0];
+        qg_hy[j] = (t_linear && j[1]) ? t_hi1[1] : t_hi0[1];
+        qg_corner[j] = qg_ox[j] && qg_oy[j];
+        qg_adj[j] = (qg_ox[j] || qg_oy[j]) && !qg_corner[j];
+        qg_edge[j] = qg_ox[j] ? {1'b0, qg_hx[j]} : {1'b1, qg_hy[j]};
+        qg_k[j] = qg_ox[j] ? qg_y[j] : qg_x[j];
         qg_border[j] = 1'b0;
         if (t_axes >= 2'd1) qg_border[j] = qg_border[j] || ((t_linear && j[0]) ? t_b1[0] : t_b0[0]);
         if (t_axes >= 2'd2) qg_border[j] = qg_border[j] || ((t_linear && j[1]) ? t_b1[1] : t_b0[1]);
         if (t_axes >= 2'd3) qg_border[j] = qg_border[j] || ((t_linear && qg_s_q) ? t_b1[2] : t_b0[2]);
-        qg_xbyte[j] = 20'((({4'd0, qg_x[j]} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
-        qg_bank[j] = {qg_y[j][0], qg_xbyte[j][QOffW]};
+      end
+    end
+    for (genvar j = 0; j < 4; j++) begin : g_adj
+      tsu_tex_cube_adj #(.RegOut(1'b0)) u_qadj (
+        .clk_i, .rst_ni,
+        .valid_i(qg_fire && qg_adj[j]),
+        .face_i (t_face),
+        .edge_i (qg_edge[j]),
+        .k_i    (qg_k[j]),
+        .n_i    (t_n),
+        .valid_o(nc_qg_adj_valid[j]),
+        .face_o (qg_aface[j]),
+        .i_o    (qg_ai[j]),
+        .j_o    (qg_aj[j])
+      );
+    end
+    // Apart from the lanes' flags: the adjacent face's texel comes back through tsu_tex_cube_adj.
+    always_comb begin
+      for (int j = 0; j < 4; j++) begin
+        qg_xf[j] = qg_adj[j] ? qg_ai[j] : qg_x[j];
+        qg_yf[j] = qg_adj[j] ? qg_aj[j] : qg_y[j];
+        qg_layer[j] = qg_adj[j] ? t_layer - LayerW'(t_face) + LayerW'(qg_aface[j]) : t_layer;
+        qg_xbyte[j] = 20'((({4'd0, qg_xf[j]} << c_samples_log2) | 20'(c_sample)) << c_texel_log2);
+        qg_bank[j] = {qg_yf[j][0], qg_xbyte[j][QOffW]};
       end
     end
     assign qg_fire = !q3_empty && !qc_empty && c_quad && qtap_used_q < QTapCntW'(TapDepth);
@@ -1333,9 +1401,9 @@ module tsu_tex_engine #(
         .clk_i, .rst_ni,
         .valid_i            (qg_fire),
         .x_byte_i           (qg_xbyte[j]),
-        .y_i                (qg_y[j]),
+        .y_i                (qg_yf[j]),
         .z_i                (qg_z[11:0]),
-        .layer_i            (t_layer),
+        .layer_i            (qg_layer[j]),
         .layout_i           (c_layout),
         .base_i             (v_base),
         .pitch_i            (v_pitch),
@@ -1348,13 +1416,13 @@ module tsu_tex_engine #(
         .addr_o             (qa_addr[AddrW*j +: AddrW])
       );
     end
-    // A slice: {active, border, bad, banks, weights, ranks, last of its request}.
-    localparam int unsigned QTokW = 4 + 4 + 1 + 8 + 32 + 4 + 1;
+    // A slice: {corner lane, active, border, bad, banks, weights, ranks, last of its request}.
+    localparam int unsigned QTokW = 4 + 4 + 4 + 1 + 8 + 32 + 4 + 1;
     logic [QTokW-1:0] qtok_d;
     logic             nc_qtok_valid;
     tsu_delay #(.Width(QTokW), .Depth(AgLat)) u_qtok (
       .clk_i, .rst_ni, .valid_i(qg_fire),
-      .data_i({qg_active, qg_border, qg_bad, qg_bank[3], qg_bank[2], qg_bank[1], qg_bank[0],
+      .data_i({qg_corner, qg_active, qg_border, qg_bad, qg_bank[3], qg_bank[2], qg_bank[1], qg_bank[0],
                t_two ? t_frac : 8'd0, t_linear ? t_wt : 24'd0,
                t_two, t_linear ? (t_axes == 2'd1 ? 3'd1 : t_axes == 2'd2 ? 3'd3 : 3'd7) : 3'd0,
                qg_last_slice && t_last_pass}),
@@ -1370,7 +1438,7 @@ module tsu_tex_engine #(
     );
 
     // ---- Issue: one read per bank per cycle ----
-    logic [3:0]  qk_active, qk_border, qk_want, qk_go, qk_took, qk_read, qk_done_q, qk_fired;
+    logic [3:0]  qk_corner, qk_active, qk_border, qk_want, qk_go, qk_took, qk_read, qk_done_q, qk_fired;
     logic        qk_bad, qk_last_req, qk_end, qk_push, qk_room, qk_admit_q;
     logic [7:0]  qk_banks;
     logic [31:0] qk_wq;
@@ -1379,10 +1447,10 @@ module tsu_tex_engine #(
     logic [AddrW-1:0] qk_a [4];
     logic [3:0]  b_valid, b_ready, b_fire;
     logic [4*AddrW-1:0] b_addr;
-    assign {qk_active, qk_border, qk_bad, qk_banks, qk_wq, qk_ranksq, qk_last_req} = qq4_out[QQ4W-1 -: QTokW];
+    assign {qk_corner, qk_active, qk_border, qk_bad, qk_banks, qk_wq, qk_ranksq, qk_last_req} = qq4_out[QQ4W-1 -: QTokW];
     // QQ5: a group: {end of slice, lanes that take a line, their banks, their line offsets, banks
-    // read, active, border, bad, weights, ranks, last of request}.
-    localparam int unsigned QQ5W = 1 + 4 + 8 + 16 + 4 + 4 + 4 + 1 + 32 + 4 + 1;
+    // read, corner lane, active, border, bad, weights, ranks, last of request}.
+    localparam int unsigned QQ5W = 1 + 4 + 8 + 16 + 4 + 4 + 4 + 4 + 1 + 32 + 4 + 1;
     logic [QQ5W-1:0] qq5_out;
     logic            qq5_empty, qq5_full, qq5_pop;
     logic [$clog2(Tap2Depth + 1)-1:0] qq5_count;
@@ -1392,7 +1460,7 @@ module tsu_tex_engine #(
     always_comb begin
       for (int j = 0; j < 4; j++) begin
         qk_a[j] = qq4_out[AddrW*j +: AddrW];
-        qk_read[j] = qk_active[j] && !qk_border[j] && !qk_bad;
+        qk_read[j] = qk_active[j] && !qk_border[j] && !qk_bad && !qk_corner[j];
         qk_want[j] = !qq4_empty && qk_read[j] && !qk_done_q[j];
       end
       qk_go = '0;
@@ -1453,7 +1521,8 @@ module tsu_tex_engine #(
     end
     tsu_fifo #(.Ram(QueueRam), .Width(QQ5W), .Depth(Tap2Depth)) u_qq5 (
       .clk_i, .rst_ni, .push_i(qk_push),
-      .data_i({qk_end, qk_took, qk_src, qk_off, b_fire, qk_active, qk_border, qk_bad, qk_wq, qk_ranksq, qk_last_req}),
+      .data_i({qk_end, qk_took, qk_src, qk_off, b_fire, qk_corner, qk_active, qk_border, qk_bad, qk_wq, qk_ranksq,
+               qk_last_req}),
       .pop_i(qq5_pop), .data_o(qq5_out), .empty_o(qq5_empty), .full_o(qq5_full), .count_o(qq5_count)
     );
 
@@ -1506,35 +1575,45 @@ module tsu_tex_engine #(
 
     // ---- Return: a group's lines, each lane through its texel stage ----
     logic        qe_end, qe_bad, qe_last_req, qe_fire;
-    logic [3:0]  qe_took, qe_pop, qe_active, qe_border, qe_dec, qe_read;
+    logic [3:0]  qe_took, qe_pop, qe_corner, qe_active, qe_border, qe_dec, qe_read;
     logic [7:0]  qe_src;
     logic [15:0] qe_off;
     logic [31:0] qe_w;
     logic [3:0]  qe_ranks;
     logic [127:0] qe_texel [4];
-    assign {qe_end, qe_took, qe_src, qe_off, qe_pop, qe_active, qe_border, qe_bad, qe_w, qe_ranks, qe_last_req} = qq5_out;
-    // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles)
-    // plus the merge's waits, so a slice a cycle needs more than 43 credits (Little's law; 32
-    // held the quad path at 0.71 slices per clock).
-    localparam int unsigned QuadDepth = 64;
+    assign {qe_end, qe_took, qe_src, qe_off, qe_pop, qe_corner, qe_active, qe_border, qe_bad, qe_w, qe_ranks,
+            qe_last_req} = qq5_out;
+    // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles;
+    // CornerLat more behind a seamless corner) plus the merge's waits, so a slice a cycle needs
+    // more credits than that (Little's law; 32 held the quad path at 0.71 slices per clock).
+    localparam int unsigned QuadDepth = 96;
+    // Slices with a corner enter tsu_tex_corner at most one per CornerII cycles.
+    localparam int unsigned CornerII = 4 / CornerLanes;
+    logic [1:0] qcn_gap_q;
     localparam int unsigned QCntW = $clog2(QuadDepth + 1);
     logic [QCntW-1:0] quad_used_q;
     logic             qq6_pop;
     assign qe_fire = !qq5_empty && ((qe_pop & ~b_rsp_valid) == '0) &&
-                    (!qe_end || quad_used_q < QCntW'(QuadDepth));
+                    (!qe_end || (quad_used_q < QCntW'(QuadDepth) && (qe_corner == '0 || qcn_gap_q == '0)));
     assign qq5_pop = qe_fire;
     assign b_rsp_ready = qe_fire ? qe_pop : 4'd0;
     always_comb begin
       for (int j = 0; j < 4; j++) begin
-        qe_read[j] = qe_active[j] && !qe_border[j] && !qe_bad;
+        qe_read[j] = qe_active[j] && !qe_border[j] && !qe_bad && !qe_corner[j];
         qe_dec[j] = qe_took[j] || (qe_end && !qe_read[j]);
         qe_texel[j] = qe_took[j] ? b_rsp_data[128*32'(qe_src[2*j +: 2]) +: 128] >> {qe_off[4*j +: 4], 3'd0}
                                : 128'd0;
       end
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) quad_used_q <= '0;
-      else quad_used_q <= quad_used_q + QCntW'(qe_fire && qe_end) - QCntW'(qq6_pop);
+      if (!rst_ni) begin
+        quad_used_q <= '0;
+        qcn_gap_q <= '0;
+      end else begin
+        quad_used_q <= quad_used_q + QCntW'(qe_fire && qe_end) - QCntW'(qq6_pop);
+        if (qe_fire && qe_end && qe_corner != '0) qcn_gap_q <= 2'(CornerII - 1);
+        else if (qcn_gap_q != '0) qcn_gap_q <= qcn_gap_q - 2'd1;
+      end
     end
     // QPQ: the quad path's tap-value rule, popped with a request's last slice.
     logic [QpW-1:0] qpq_out;
@@ -1551,7 +1630,7 @@ module tsu_tex_engine #(
     logic [31:0]  y_ref;
     logic [127:0] y_border;
     assign {y_order, y_type, y_read_norm, y_srgb, y_compare, y_op, y_ref, y_border} = qpq_out;
-    logic [3:0]   ty_valid, nc_ty_float;
+    logic [3:0]   ty_valid, ty_float;
     logic [127:0] ty_c [4];
     for (genvar j = 0; j < 4; j++) begin : g_texel
       tsu_tex_texel u_texel (
@@ -1568,7 +1647,7 @@ module tsu_tex_engine #(
         .border_i      (qe_border[j]),
         .texel_i       (qe_texel[j]),
         .valid_o       (ty_valid[j]),
-        .float_o       (nc_ty_float[j]),
+        .float_o       (ty_float[j]),
         .c_o           (ty_c[j])
       );
     end
@@ -1579,21 +1658,85 @@ module tsu_tex_engine #(
       else if (qe_fire && qe_end) qe_bad_acc_q <= qe_last_req ? 1'b0 : qe_bad_acc_q || qe_bad;
     end
     logic        ty_end, ty_last, ty_bad, nc_ty_side_valid;
+    logic [3:0]  ty_corner;
     logic [31:0] ty_w;
     logic [3:0]  ty_ranks;
-    tsu_delay #(.Width(1 + 1 + 1 + 32 + 4), .Depth(TexelLat)) u_ty_side (
+    tsu_delay #(.Width(1 + 4 + 1 + 1 + 32 + 4), .Depth(TexelLat)) u_ty_side (
       .clk_i, .rst_ni, .valid_i(qe_fire),
-      .data_i({qe_end, qe_last_req, qe_bad_acc_q || qe_bad, qe_w, qe_ranks}),
-      .valid_o(nc_ty_side_valid), .data_o({ty_end, ty_last, ty_bad, ty_w, ty_ranks})
+      .data_i({qe_end, qe_corner, qe_last_req, qe_bad_acc_q || qe_bad, qe_w, qe_ranks}),
+      .valid_o(nc_ty_side_valid), .data_o({ty_end, ty_corner, ty_last, ty_bad, ty_w, ty_ranks})
     );
     // Gather: a lane's texel waits for its slice's last group.
     logic [127:0] gq_c [4];
+    logic [3:0]   gq_float, g_float;
     logic [511:0] g_quad_c;
     always_ff @(posedge clk_i) begin
-      for (int j = 0; j < 4; j++) if (ty_valid[j]) gq_c[j] <= ty_c[j];
+      for (int j = 0; j < 4; j++) begin
+        if (ty_valid[j]) begin
+          gq_c[j] <= ty_c[j];
+          gq_float[j] <= ty_float[j];
+        end
+      end
     end
     always_comb begin
-      for (int j = 0; j < 4; j++) g_quad_c[128*j +: 128] = ty_valid[j] ? ty_c[j] : gq_c[j];
+      for (int j = 0; j < 4; j++) begin
+        g_quad_c[128*j +: 128] = ty_valid[j] ? ty_c[j] : gq_c[j];
+        g_float[j] = ty_valid[j] ? ty_float[j] : gq_float[j];
+      end
+    end
+    // Seamless corners: the corner lane k's value is the mean of lanes k ^ 3 (its face's texel),
+    // k ^ 2 (across x) and k ^ 1 (across y) for a float result, lane k ^ 3's for an integer one
+    // (T8). A corner slice takes the corner block's delay line, and so does every slice behind it
+    // until the line has drained (slices stay in order); the others go straight to the bilerp.
+    logic         cq_valid, cq_has, cq_float, cq_long, cq_short, qd_valid, qd_has, qd_float, qd_last, qd_bad,
+                  qcm_valid;
+    logic [$clog2(CornerLat + 2)-1:0] cq_count_q;
+    logic [1:0]   cq_k, qd_k;
+    logic [31:0]  qd_w;
+    logic [3:0]   qd_ranks;
+    logic [511:0] qd_c, qd_fixed;
+    logic [127:0] qcm_mean;
+    always_comb begin
+      cq_valid = nc_ty_side_valid && ty_end;
+      cq_has = ty_corner != '0;
+      cq_k = ty_corner[3] ? 2'd3 : ty_corner[2] ? 2'd2 : ty_corner[1] ? 2'd1 : 2'd0;
+      cq_float = g_float[cq_k ^ 2'd3];
+      cq_long = cq_valid && (cq_has || cq_count_q != '0);
+      cq_short = cq_valid && !cq_long;
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cq_count_q <= '0;
+      else cq_count_q <= cq_count_q + $bits(cq_count_q)'(cq_long) - $bits(cq_count_q)'(qd_valid);
+    end
+    tsu_tex_corner #(.Lanes(CornerLanes)) u_qcorner (
+      .clk_i, .rst_ni,
+      .valid_i(cq_valid && cq_has && cq_float),
+      .a_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd3)) +: 128]),
+      .b_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd2)) +: 128]),
+      .c_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd1)) +: 128]),
+      .valid_o(qcm_valid),
+      .mean_o (qcm_mean)
+    );
+    tsu_delay #(.Width(1 + 1 + 2 + 512 + 1 + 1 + 32 + 4), .Depth(CornerLat)) u_qcorner_side (
+      .clk_i, .rst_ni, .valid_i(cq_long),
+      .data_i({cq_has, cq_float, cq_k, g_quad_c, ty_last, ty_bad, ty_w, ty_ranks}),
+      .valid_o(qd_valid), .data_o({qd_has, qd_float, qd_k, qd_c, qd_last, qd_bad, qd_w, qd_ranks})
+    );
+    // The bilerp's input: the delay line's slice (its corner lane filled in) or the one arriving.
+    logic         bi_valid, bi_last, bi_bad;
+    logic [511:0] bi_c;
+    logic [31:0]  bi_w;
+    logic [3:0]   bi_ranks;
+    always_comb begin
+      qd_fixed = qd_c;
+      for (int j = 0; j < 4; j++) begin
+        if (qd_has && qd_k == 2'(j)) begin
+          qd_fixed[128*j +: 128] = qd_float ? qcm_mean : qd_c[128*(j ^ 3) +: 128];
+        end
+      end
+      bi_valid = qd_valid || cq_short;
+      {bi_c, bi_last, bi_bad, bi_w, bi_ranks} = qd_valid ? {qd_fixed, qd_last, qd_bad, qd_w, qd_ranks}
+                                                          : {g_quad_c, ty_last, ty_bad, ty_w, ty_ranks};
     end
     logic         bl_valid;
     logic [127:0] bl_c;
@@ -1601,12 +1744,12 @@ module tsu_tex_engine #(
     logic [4:0]   bl_side;
     tsu_tex_bilerp #(.SideW(5)) u_bilerp (
       .clk_i, .rst_ni,
-      .valid_i(nc_ty_side_valid && ty_end),
-      .c_i    (g_quad_c),
-      .w0_i   (ty_w),
-      .wx2_i  (ty_w[7:0]),
-      .ranks_i(ty_ranks[1:0]),
-      .side_i ({ty_ranks[3:2], ty_last, ty_bad, 1'b0}),
+      .valid_i(bi_valid),
+      .c_i    (bi_c),
+      .w0_i   (bi_w),
+      .wx2_i  (bi_w[7:0]),
+      .ranks_i(bi_ranks[1:0]),
+      .side_i ({bi_ranks[3:2], bi_last, bi_bad, 1'b0}),
       .valid_o(bl_valid),
       .c_o    (bl_c),
       .w_o    (bl_w),
@@ -1623,7 +1766,7 @@ module tsu_tex_engine #(
     );
     logic unused_quad;
     assign unused_quad = ^{nc_qm_count, nc_qm_full, nc_qtok_valid, nc_qq4_full, nc_qq4_count, qq5_full,
-                           nc_arb_data, nc_qpq_empty, nc_qpq_full, nc_qpq_count, nc_ty_float,
+                           nc_arb_data, nc_qpq_empty, nc_qpq_full, nc_qpq_count, nc_qg_adj_valid,
                            nc_qq6_full, nc_qq6_count, bl_side[0], qa_valid[3:1], qg_z[15:12]};
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
@@ -1640,6 +1783,17 @@ module tsu_tex_engine #(
     end
     a_one_lead_per_bank: assert property (@(posedge clk_i) disable iff (!rst_ni) !qk_lead_clash);
     a_qq6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) !(bl_valid && nc_qq6_full));
+    // The request routing (s_seam_quad) keeps every tap within a texel of the face: one corner.
+    a_one_corner: assert property (@(posedge clk_i) disable iff (!rst_ni) qg_fire |-> $onehot0(qg_corner));
+    a_corner_mean_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        qcm_valid == (qd_valid && qd_has && qd_float));
+    c_quad_seamless_edge: cover property (@(posedge clk_i) qg_fire && qg_adj != '0);
+    c_quad_corner: cover property (@(posedge clk_i) qg_fire && t_linear && qg_corner != '0);
+    c_quad_point_corner: cover property (@(posedge clk_i) qg_fire && qg_pcorner);
+    a_quad_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni) !(qd_valid && cq_short));
+    c_quad_follows_corner: cover property (@(posedge clk_i) cq_long && !cq_has);
+    c_quad_corner_int: cover property (@(posedge clk_i) qd_valid && qd_has && !qd_float);
+    c_quad_corner_wait: cover property (@(posedge clk_i) !qq5_empty && qe_end && qe_corner != '0 && qcn_gap_q != '0);
     c_quad_bilinear: cover property (@(posedge clk_i) qg_fire && t_linear && t_axes == 2'd2);
     c_quad_3d: cover property (@(posedge clk_i) qg_fire && t_linear && t_axes == 2'd3 && qg_s_q);
     c_quad_shared_line: cover property (@(posedge clk_i) qk_push && qk_fired != '0 &&
@@ -1647,7 +1801,8 @@ module tsu_tex_engine #(
     c_quad_bank_conflict: cover property (@(posedge clk_i) qk_push && !qk_end);
     c_quad_border: cover property (@(posedge clk_i) qg_fire && qg_border != '0);
     c_quad_four_reads: cover property (@(posedge clk_i) b_fire == 4'hF);
-    c_path_switch: cover property (@(posedge clk_i) qm_push && qg_fire && !qm_empty && !qm_path);
+    // A quad request dispatched behind a one-tap request still inside: the merge orders them.
+    c_path_switch: cover property (@(posedge clk_i) qm_push && qg_fire && !qm_empty && !qm_tail_quad_q);
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end else begin : g_one_path

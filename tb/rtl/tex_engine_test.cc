@@ -299,16 +299,20 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
   opt.mem_latency = 40;
   opt.mem_stall = 20;
   opt.rsp_stall = 70;
-  CheckEngine(1402, opt, {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array"},
+  CheckEngine(1402, opt,
+              {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_bad_level",
+               ".c_level_bad_pitch", "u_filter.g_lane[*.c_overflow"},
               "one texture at a time, drained before the next: no request of another geometry "
               "follows a cube request, nor a non-cube .grad a cube .grad (TexUnit's do); 30 "
-              "textures need not draw a cube array "
-              "(RandomTexturesAgainstTheModel's 400 do)");
+              "textures need not draw a cube array, sample a corrupted level record (this run "
+              "traps none) or overflow the filter (RandomTexturesAgainstTheModel's 400 do)");
 }
 
 // The quad path (Quad: four taps a cycle through a banked texel cache and tsu_tex_bilerp) on the
-// same random traffic: requests on textures with residency maps and seamless cubes keep the
-// one-tap path, the rest take the quad path, and the two merge in request order before the filter.
+// same random traffic: requests on textures with residency maps, and seamless cubes whose
+// direction is NaN, infinite or zero, keep the one-tap path; the rest take the quad path (seamless
+// edges and corners included: CubeDirection ties components to land on them), and the two merge
+// in request order before the filter.
 TEST(TexEngine, QuadPathAgainstTheModel) {
   EngineOptions opt;
   opt.textures = 300;
@@ -325,9 +329,14 @@ TEST(TexEngine, QuadPathSlowMemoryAndConsumer) {
   opt.mem_stall = 20;
   opt.rsp_stall = 70;
   CheckEngine<Vtsu_tex_engine_quad>(
-      1404, opt, {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_quad_3d"},
-      "as SlowMemoryAndConsumer; 30 textures need not sample a 3-D texture linearly "
-      "(QuadPathAgainstTheModel's 300 do)");
+      1404, opt,
+      {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_quad_3d", ".c_quad_point_corner",
+       ".c_quad_corner_int", ".c_quad_corner_wait", ".c_quad_follows_corner", ".c_path_switch",
+       ".c_seamless_corner", ".c_follows_corner"},
+      "as SlowMemoryAndConsumer; 30 textures need not sample a 3-D texture linearly, land a "
+      "nearest or integer tap on a cube corner, put two corner footprints back to back, nor send a "
+      "special cube direction (whose corners are the one-tap path's) (QuadPathAgainstTheModel's "
+      "300 do)");
 }
 
 // The declared Latency is the idle latency of a point sample with single-cycle memory: cycles from
