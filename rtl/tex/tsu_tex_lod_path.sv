@@ -1,0 +1,192 @@
+// tsu_tex_lod_path: a request's level of detail and the levels it samples (tsu_tex_engine). Three
+// paths to tsu_tex_lod, so that each request pays only for what it needs and requests arrive in
+// order:
+//   short: no .grad in flight and none here: straight to tsu_tex_lod;
+//   A (GradLat): a .grad request (or one behind a .grad in A): lambda from tsu_tex_grad;
+//   B (GradLongLat): a .grad on a cube (or one behind a request in B): lambda from
+//     tsu_tex_cube_grad, which starts from face selection's early outputs (its gradients wait
+//     CubeAxisLat cycles for them); a non-cube .grad in B takes tsu_tex_grad's lambda, delayed.
+// B's delay line continues A's: a request of B passes A's exit and goes on. A request takes
+// B while B holds one, else A while A holds one, else its own path, so no path's exit meets
+// another's in a cycle (a later entry never leaves earlier). The result (tsu_tex_pkg::levels_t,
+// with the request's level table) leaves with levels_valid_o, one per request, in order.
+// At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad: hold_o.
+module tsu_tex_lod_path #(
+  parameter int unsigned CubeGradBeats = 2
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  input  logic                   accept_i,
+  input  logic                   grad_i,      // a .grad request
+  input  logic                   cube_i,      // a cube request
+  input  tsu_tex_pkg::lod_req_t  lod_i,
+  input  tsu_tex_pkg::grad_req_t grad_req_i,
+  output logic                   hold_o,      // the entry takes no request this cycle
+  // Face selection's early outputs (tsu_tex_cube_path), CubeAxisLat after a cube's acceptance.
+  input  logic                   axis_valid_i,
+  input  logic [2:0]             axis_face_i,
+  input  logic [31:0]            axis_sc_i,
+  input  logic [31:0]            axis_tc_i,
+  input  logic [31:0]            axis_ma_i,
+  output logic                   levels_valid_o,
+  output logic [63:0]            table_o,     // the level table's address
+  output tsu_tex_pkg::levels_t   levels_o
+);
+  // ---- Latencies of the blocks it joins --------------------------------------------------------
+  localparam int unsigned LodLat = 4;    // tsu_tex_lod
+  localparam int unsigned GradLat = 26;  // tsu_tex_grad
+  localparam int unsigned CubeAxisLat = 1;  // tsu_tex_cube's face and face-table outputs
+  localparam int unsigned CubeGradLat = 48 + CubeGradBeats - 1;  // tsu_tex_cube_grad
+  // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
+  localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
+
+  tsu_tex_pkg::lod_req_t x_a, x_b, x_lod;
+  logic    x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
+  logic    g_valid, g_valid_raw;
+  logic [$clog2(GradLat + 2)-1:0]     a_count_q;  // requests in path A
+  logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
+  logic signed [15:0] g_lambda, g_lambda_raw, x_lambda;
+  logic [31:0]        nc_g_rho2;
+  assign x_take_b = (grad_i && cube_i) || b_count_q != '0;
+  assign x_take_a = !x_take_b && (grad_i || a_count_q != '0);
+  assign x_a_exit = x_a_valid && !x_a_on;  // a request of A leaves at A's exit
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_count_q <= '0;
+      b_count_q <= '0;
+    end else begin
+      a_count_q <= a_count_q + $bits(a_count_q)'(accept_i && x_take_a) - $bits(a_count_q)'(x_a_exit);
+      b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
+    end
+  end
+  tsu_tex_grad u_grad (
+    .clk_i, .rst_ni,
+    .valid_i (accept_i && (x_take_a || x_take_b)),
+    .dpdx_i  (grad_req_i.dpdx),
+    .dpdy_i  (grad_req_i.dpdy),
+    .axes_i  (grad_req_i.axes),
+    .scale_i (grad_req_i.scale),
+    .width_i (grad_req_i.width),
+    .height_i(grad_req_i.height),
+    .depth_i (grad_req_i.depth),
+    .valid_o (g_valid_raw),
+    .rho2_o  (nc_g_rho2),
+    .lambda_o(g_lambda_raw)
+  );
+  // A non-cube .grad in path B: its lambda waits for B's exit.
+  tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
+    .clk_i, .rst_ni, .valid_i(g_valid_raw && x_a_on), .data_i(g_lambda_raw),
+    .valid_o(g_valid), .data_o(g_lambda)
+  );
+  // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
+  logic        cg_in_valid, cg_valid, cg_gap_q;
+  logic [95:0] cg_dpdx, cg_dpdy;
+  logic [16:0] cg_width;
+  logic signed [15:0] cg_lambda;
+  logic [31:0]        nc_cg_rho2;
+  tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat)) u_cube_grad_in (
+    .clk_i, .rst_ni, .valid_i(accept_i && grad_i && cube_i),
+    .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
+    .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
+  );
+  if (CubeGradBeats > 1) begin : g_cg_gap
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cg_gap_q <= 1'b0;
+      else cg_gap_q <= accept_i && grad_i && cube_i;
+    end
+  end else begin : g_cg_no_gap
+    assign cg_gap_q = 1'b0;
+  end
+  assign hold_o = cg_gap_q;
+  tsu_tex_cube_grad #(.Beats(CubeGradBeats)) u_cube_grad (
+    .clk_i, .rst_ni,
+    .valid_i (cg_in_valid),
+    .face_i  (axis_face_i),
+    .sc_i    (axis_sc_i),
+    .tc_i    (axis_tc_i),
+    .ma_i    (axis_ma_i),
+    .dpdx_i  (cg_dpdx),
+    .dpdy_i  (cg_dpdy),
+    .width_i (cg_width),
+    .valid_o (cg_valid),
+    .rho2_o  (nc_cg_rho2),
+    .lambda_o(cg_lambda)
+  );
+  // Path A's delay line (every request of A and B), then B's continuation.
+  tsu_delay #(.Width(1 + $bits(lod_i)), .Depth(GradLat)) u_grad_side (
+    .clk_i, .rst_ni, .valid_i(accept_i && (x_take_a || x_take_b)), .data_i({x_take_b, lod_i}),
+    .valid_o(x_a_valid), .data_o({x_a_on, x_a})
+  );
+  tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat)) u_cube_grad_side (
+    .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
+    .valid_o(x_b_valid), .data_o(x_b)
+  );
+  assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
+  // A request enters the short path only when the gradient pipeline is empty: the two never
+  // deliver in the same cycle.
+  assign x_lod_valid = x_b_valid || x_a_exit || (accept_i && !x_take_a && !x_take_b);
+  assign x_lod = x_b_valid ? x_b : x_a_exit ? x_a : lod_i;
+
+  logic       lod_valid, lod_minify;
+  logic [5:0] lod_level, lod_next;
+  logic [7:0] lod_frac;
+  tsu_tex_lod u_lod (
+    .clk_i, .rst_ni,
+    .valid_i      (x_lod_valid),
+    .mode_i       (x_lod.mode),
+    .lod_i        (x_lod.lod),
+    .grad_lambda_i(x_lambda),
+    .bias_i       (x_lod.bias),
+    .min_lod_i    (x_lod.min_lod),
+    .max_lod_i    (x_lod.max_lod),
+    .mip_i        (x_lod.mip),
+    .levels_i     ({1'b0, x_lod.levels}),
+    .blend_i      (x_lod.float_res),
+    .valid_o      (lod_valid),
+    .minify_o     (lod_minify),
+    .level_o      (lod_level),
+    .next_o       (lod_next),
+    .frac_o       (lod_frac)
+  );
+  tsu_tex_pkg::lod_req_t ld;  // the request beside tsu_tex_lod
+  logic                  nc_ld_valid;
+  tsu_delay #(.Width($bits(x_lod)), .Depth(LodLat)) u_lod_side (
+    .clk_i, .rst_ni, .valid_i(x_lod_valid), .data_i(x_lod), .valid_o(nc_ld_valid), .data_o(ld)
+  );
+  logic two;
+  always_comb begin
+    two = !ld.s32path && lod_frac != 8'd0;
+    levels_o.hi = ld.s32path && !ld.grad_level ? ld.level_s32 : lod_level[4:0];
+    levels_o.lo = lod_next[4:0];
+    levels_o.two = two;
+    levels_o.linear = !ld.s32path && ld.float_res && (lod_minify ? ld.lin_min : ld.lin_mag);
+    levels_o.frac = two ? lod_frac : 8'd0;
+  end
+  assign levels_valid_o = lod_valid;
+  assign table_o = ld.level_table;
+
+`ifndef SYNTHESIS
+  /* verilator lint_off SYNCASYNCNET */
+  // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
+  // follows a .grad one through it (order kept), or goes straight to the LOD block.
+  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      g_valid_raw == x_a_valid && g_valid == x_b_valid);
+  // The three paths never deliver in one cycle.
+  a_one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));
+  // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
+  a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
+  a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
+  c_cube_grad: cover property (@(posedge clk_i) accept_i && grad_i && cube_i);
+  c_grad: cover property (@(posedge clk_i) accept_i && grad_i);
+  c_follows_grad: cover property (@(posedge clk_i) accept_i && !grad_i && x_take_a);
+  c_follows_cube_grad: cover property (@(posedge clk_i) accept_i && !(grad_i && cube_i) && x_take_b);
+  c_grad_in_cube_path: cover property (@(posedge clk_i) accept_i && grad_i && !cube_i && x_take_b);
+  c_grad_s32: cover property (@(posedge clk_i) accept_i && grad_i && lod_i.grad_level);
+  /* verilator lint_on SYNCASYNCNET */
+`endif
+
+  logic unused;
+  assign unused = ^{nc_g_rho2, nc_cg_rho2, g_valid, nc_ld_valid, ld.mode, ld.lod, ld.bias, ld.min_lod,
+                    ld.max_lod, ld.mip, ld.levels, lod_level[5], lod_next[5], axis_valid_i};
+endmodule

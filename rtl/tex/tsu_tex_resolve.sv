@@ -1,0 +1,160 @@
+// tsu_tex_resolve: the sampling pipeline's end (tsu_tex_engine). The merge takes the items of the
+// request at the head of QM (each request's path, in dispatch order: with Quad, the one-tap
+// path's Q6 or the quad path's QQ6; without, Q6 alone) into tsu_tex_filter, 4 / Lanes beats per
+// item. A request's flags (non-resident, bad level) enter QF with its last item; its result goes
+// through tsu_tex_out (the request's output class from QO, pushed at acceptance) into RQ, the
+// response queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros
+// and no elements. RQ never overflows: at most MaxInflight requests are inside the engine.
+module tsu_tex_resolve #(
+  parameter int unsigned MaxInflight = 64,
+  parameter int unsigned Lanes = 4,
+  parameter bit          Quad = 1'b0,
+  parameter bit          QueueRam = 1'b1
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // QO: the request's output class, at acceptance.
+  input  logic                  accept_i,
+  input  tsu_tex_pkg::out_req_t out_req_i,
+  // QM (Quad): a request's path is that of its first tap or slice; req_done_i with its last pass.
+  input  logic                  tap_fire_i,
+  input  logic                  quad_fire_i,
+  input  logic                  req_done_i,
+  // Q6 (tsu_tex_return) and QQ6 (tsu_tex_quad_return).
+  input  logic                  tap_empty_i,
+  input  tsu_tex_pkg::item_t    tap_item_i,
+  output logic                  tap_pop_o,
+  input  logic                  quad_empty_i,
+  input  tsu_tex_pkg::item_t    quad_item_i,
+  output logic                  quad_pop_o,
+  // The response.
+  output logic                  rsp_valid_o,
+  input  logic                  rsp_ready_i,
+  output tsu_tex_pkg::rsp_t     rsp_o,
+  output logic                  rsp_pop_o
+);
+  localparam int unsigned OutLat = 5;  // tsu_tex_out
+  localparam int unsigned Beats = 4 / Lanes;
+  localparam int unsigned CntW = $clog2(MaxInflight + 1);
+
+  // ---- The merge -----------------------------------------------------------------------------------
+  logic               mg_valid, mg_take, mg_quad, qm_empty;
+  tsu_tex_pkg::item_t mg_item;
+  logic [1:0]         f_grp_q;
+  logic               f_ready, f_last_beat;
+  if (Quad) begin : g_qm
+    logic qm_pushed_q, qm_push, qm_tail_quad_q;  // the path of the request pushed last
+    logic [CntW-1:0] nc_qm_count;
+    logic nc_qm_full;
+    assign qm_push = (tap_fire_i || quad_fire_i) && !qm_pushed_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        qm_pushed_q <= 1'b0;
+        qm_tail_quad_q <= 1'b0;
+      end else begin
+        if (req_done_i) qm_pushed_q <= 1'b0;
+        else if (qm_push) qm_pushed_q <= 1'b1;
+        if (qm_push) qm_tail_quad_q <= quad_fire_i;
+      end
+    end
+    tsu_fifo #(.Width(1), .Depth(MaxInflight)) u_qm (
+      .clk_i, .rst_ni, .push_i(qm_push), .data_i(quad_fire_i), .pop_i(mg_take && mg_item.side.last),
+      .data_o(mg_quad), .empty_o(qm_empty), .full_o(nc_qm_full), .count_o(nc_qm_count)
+    );
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    // A quad request dispatched behind a one-tap request still inside: the merge orders them.
+    c_path_switch: cover property (@(posedge clk_i) qm_push && quad_fire_i && !qm_empty && !qm_tail_quad_q);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+    logic unused_qm;
+    assign unused_qm = ^{nc_qm_count, nc_qm_full};
+  end else begin : g_one_path
+    assign mg_quad = 1'b0;
+    assign qm_empty = 1'b0;
+    logic unused_qm;
+    assign unused_qm = ^{tap_fire_i, quad_fire_i, req_done_i, quad_empty_i, quad_item_i};
+  end
+  assign mg_valid = !qm_empty && (mg_quad ? !quad_empty_i : !tap_empty_i);
+  assign mg_item = mg_quad ? quad_item_i : tap_item_i;
+  assign mg_take = mg_valid && f_ready && f_last_beat;
+  assign tap_pop_o = mg_take && !mg_quad;
+  assign quad_pop_o = mg_take && mg_quad;
+
+  // ---- Filter: 4 / Lanes beats per item ----------------------------------------------------------
+  logic         f_valid;
+  logic [127:0] f_res;
+  assign f_last_beat = 32'(f_grp_q) == Beats - 1;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_grp_q <= 2'd0;
+    else if (mg_valid && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
+  end
+  tsu_tex_filter #(.Lanes(Lanes)) u_filter (
+    .clk_i, .rst_ni,
+    .tap_valid_i(mg_valid),
+    .tap_ready_o(f_ready),
+    .tap_c_i    (mg_item.c[32 * Lanes * 32'(f_grp_q) +: 32 * Lanes]),
+    .tap_grp_i  (f_grp_q),
+    .tap_w_i    (mg_item.side.w),
+    .tap_ranks_i(mg_item.side.ranks),
+    .res_valid_o(f_valid),
+    .res_c_o    (f_res)
+  );
+  // QF: a request's flags {non-resident, bad level}, pushed as its last item enters the filter (in
+  // request order, whichever path it took).
+  logic [1:0]      qf_out;
+  logic            nc_qf_empty, nc_qf_full;
+  logic [CntW-1:0] nc_qf_count;
+  tsu_fifo #(.Ram(QueueRam), .Width(2), .Depth(MaxInflight)) u_qf (
+    .clk_i, .rst_ni, .push_i(mg_take && mg_item.side.last),
+    .data_i({mg_item.side.nonres, mg_item.side.bad}), .pop_i(f_valid), .data_o(qf_out),
+    .empty_o(nc_qf_empty), .full_o(nc_qf_full), .count_o(nc_qf_count)
+  );
+
+  // ---- Output conversion and the response ---------------------------------------------------------
+  tsu_tex_pkg::out_req_t o;
+  logic                  nc_qo_empty, nc_qo_full;
+  logic [CntW-1:0]       nc_qo_count;
+  tsu_fifo #(.Ram(QueueRam), .Width($bits(out_req_i)), .Depth(MaxInflight)) u_qo (
+    .clk_i, .rst_ni, .push_i(accept_i), .data_i(out_req_i), .pop_i(f_valid), .data_o(o),
+    .empty_o(nc_qo_empty), .full_o(nc_qo_full), .count_o(nc_qo_count)
+  );
+  logic         out_valid;
+  logic [127:0] out_data;
+  logic [2:0]   out_count;
+  tsu_tex_out u_out (
+    .clk_i, .rst_ni,
+    .valid_i       (f_valid),
+    .c_i           (f_res),
+    .float_result_i(o.float_res),
+    .sint_i        (o.sint),
+    .type_i        (o.dtype),
+    .valid_o       (out_valid),
+    .data_o        (out_data),
+    .count_o       (out_count)
+  );
+  logic       out_nonres, out_bad, nc_out_side_valid;
+  tsu_delay #(.Width(2), .Depth(OutLat)) u_out_side (
+    .clk_i, .rst_ni, .valid_i(f_valid), .data_i(qf_out), .valid_o(nc_out_side_valid),
+    .data_o({out_nonres, out_bad})
+  );
+  tsu_tex_pkg::rsp_t rq_in;
+  always_comb begin
+    rq_in.data = out_bad || out_nonres ? 128'd0 : out_data;
+    rq_in.count = out_bad ? 3'd0 : out_count;
+    rq_in.pred = !out_nonres || out_bad;
+    rq_in.trap = out_bad;
+  end
+  logic            rq_empty, nc_rq_full;
+  logic [CntW-1:0] nc_rq_count;
+  tsu_fifo #(.Ram(QueueRam), .Width($bits(rq_in)), .Depth(MaxInflight)) u_rq (
+    .clk_i, .rst_ni, .push_i(out_valid), .data_i(rq_in), .pop_i(rsp_pop_o), .data_o(rsp_o),
+    .empty_o(rq_empty), .full_o(nc_rq_full), .count_o(nc_rq_count)
+  );
+  assign rsp_valid_o = !rq_empty;
+  assign rsp_pop_o = rsp_valid_o && rsp_ready_i;
+
+  logic unused;
+  assign unused = ^{nc_qf_empty, nc_qf_full, nc_qf_count, nc_qo_empty, nc_qo_full, nc_qo_count,
+                    nc_out_side_valid, nc_rq_full, nc_rq_count};
+endmodule
