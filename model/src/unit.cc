@@ -156,6 +156,16 @@ Response Unit::Execute(const Instruction& in, const Request& req) {
       r.trap = TrapCause::kInvalidHandle;
       return r;
     }
+    // A left-out feature traps after the geometry check (ExecTex's first), before sampling.
+    if (in.geom == t->desc.dim) {
+      const TrapCause c = TexFeatureTrap(tex_features_, in, *t, *smp);
+      if (c != TrapCause::kNone) {
+        Response r;
+        r.executed = true;
+        r.trap = c;
+        return r;
+      }
+    }
     return ExecTex(*t, *smp, in, req, mem_);
   }
   const ResolvedSurface* s = FindSurface(req.handle);

@@ -55,6 +55,18 @@ module tsu_tex_engine #(
   // cube, whose direction is finite, not zero, without offsets); the others keep the one-tap
   // path, whose reads then go to memory uncached. Needs Lanes 4.
   parameter bit Quad = 1'b0,
+  // Feature knobs (docs/semantics.md H15): 0 removes the hardware a feature needs; tsu_tex_unit
+  // traps a tex that needs a removed feature, so none reaches the engine.
+  parameter bit EnableGrad = 1'b1,         // .grad: tsu_tex_grad (and tsu_tex_cube_grad), paths A, B
+  parameter bit EnableCube = 1'b1,         // cube, acube: tsu_tex_cube and the delay line beside it
+  parameter bit EnableSeamless = 1'b1,     // seamless cubes: tsu_tex_cube_adj, tsu_tex_corner
+  parameter bit EnableCompare = 1'b1,      // the depth compare (tsu_tex_texel)
+  parameter bit EnableMultisample = 1'b1,  // 2dms, a2dms: the sample index
+  parameter bit EnableResidency = 1'b1,    // residency maps: the residency bit and its reads
+  parameter bit EnableMipLinear = 1'b1,    // a linear mip filter: the second level's pass
+  parameter bit EnableNorm = 1'b1,         // UNORM/SNORM texels: tsu_fmt_unpack's converters, sRGB
+  parameter bit EnableHalf = 1'b1,         // HALF_FLOAT texels
+  parameter bit EnableInt = 1'b1,          // integer texels
   /* verilator lint_off UNUSEDPARAM */
   parameter int unsigned QCacheBytes = 2048,
   parameter int unsigned QCacheWays = 4,
@@ -108,6 +120,7 @@ module tsu_tex_engine #(
   output logic               rsp_trap_o      // a sampled level's record is unusable
 );
   localparam int unsigned TapDepth = 8;
+  localparam bit Seamless = EnableCube && EnableSeamless;
   localparam int unsigned TexelDepth = 32;  // taps in the texel stage, the corner block and Q6
   /* verilator lint_off UNUSEDPARAM */
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
@@ -130,7 +143,11 @@ module tsu_tex_engine #(
   tsu_tex_pkg::out_req_t   s_out;
   tsu_tex_pkg::lod_req_t   s_lod;
   tsu_tex_pkg::grad_req_t  s_grad_req;
-  tsu_tex_setup #(.MaxInflight(MaxInflight), .Quad(Quad)) u_setup (
+  tsu_tex_setup #(
+    .MaxInflight(MaxInflight), .Quad(Quad), .EnableGrad(EnableGrad), .EnableCube(EnableCube),
+    .EnableSeamless(Seamless), .EnableCompare(EnableCompare),
+    .EnableMultisample(EnableMultisample), .EnableResidency(EnableResidency)
+  ) u_setup (
     .clk_i, .rst_ni,
     .req_valid_i,
     .req_ready_o,
@@ -168,7 +185,9 @@ module tsu_tex_engine #(
   tsu_tex_pkg::coord_t qu;
   logic [2:0]          ax_face;
   logic [31:0]         ax_sc, ax_tc, ax_ma;
-  tsu_tex_cube_path #(.MaxInflight(MaxInflight), .QueueRam(QueueRam)) u_cube_path (
+  tsu_tex_cube_path #(
+    .MaxInflight(MaxInflight), .QueueRam(QueueRam), .EnableCube(EnableCube)
+  ) u_cube_path (
     .clk_i, .rst_ni,
     .accept_i    (accept),
     .cube_i      (s_cube),
@@ -186,7 +205,10 @@ module tsu_tex_engine #(
   logic                 lod_valid;
   logic [63:0]          lod_table;
   tsu_tex_pkg::levels_t lod_levels;
-  tsu_tex_lod_path #(.CubeGradBeats(CubeGradBeats)) u_lod_path (
+  tsu_tex_lod_path #(
+    .CubeGradBeats(CubeGradBeats), .EnableGrad(EnableGrad), .EnableCube(EnableCube),
+    .EnableMipLinear(EnableMipLinear)
+  ) u_lod_path (
     .clk_i, .rst_ni,
     .accept_i      (accept),
     .grad_i        (s_grad),
@@ -259,7 +281,10 @@ module tsu_tex_engine #(
   logic              tap_fire, q4_pop, q4_empty;
   tsu_tex_pkg::tap_t q4;
   logic [AddrW-1:0]  q4_addr, q4_res_addr;
-  tsu_tex_tap #(.AddrW(AddrW), .TapDepth(TapDepth), .QueueRam(QueueRam)) u_tap (
+  tsu_tex_tap #(
+    .AddrW(AddrW), .TapDepth(TapDepth), .QueueRam(QueueRam), .EnableSeamless(Seamless),
+    .EnableResidency(EnableResidency)
+  ) u_tap (
     .clk_i, .rst_ni,
     .pass_valid_i(pass_valid),
     .pass_i      (pass),
@@ -279,7 +304,9 @@ module tsu_tex_engine #(
   logic               q5_pop, q5_empty, qr_pop, qr_empty;
   tsu_tex_pkg::read_t q5;
   logic [127:0]       qr;
-  tsu_tex_issue #(.AddrW(AddrW), .MaxReads(MaxReads), .QueueRam(QueueRam)) u_issue (
+  tsu_tex_issue #(
+    .AddrW(AddrW), .MaxReads(MaxReads), .QueueRam(QueueRam), .EnableResidency(EnableResidency)
+  ) u_issue (
     .clk_i, .rst_ni,
     .tap_empty_i    (q4_empty),
     .tap_i          (q4),
@@ -303,7 +330,9 @@ module tsu_tex_engine #(
   tsu_tex_pkg::item_t q6;
   tsu_tex_return #(
     .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .TexelDepth(TexelDepth),
-    .QueueRam(QueueRam)
+    .QueueRam(QueueRam), .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
+    .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
+    .EnableInt(EnableInt)
   ) u_return (
     .clk_i, .rst_ni,
     .push_i      (accept && !s_quad),
@@ -330,7 +359,8 @@ module tsu_tex_engine #(
     tsu_tex_pkg::slice_t qq4;
     logic [4*AddrW-1:0]  qq4_addr;
     tsu_tex_quad_gen #(
-      .AddrW(AddrW), .TapDepth(TapDepth), .LineBytes(QCacheLineBytes), .QueueRam(QueueRam)
+      .AddrW(AddrW), .TapDepth(TapDepth), .LineBytes(QCacheLineBytes), .QueueRam(QueueRam),
+      .EnableSeamless(Seamless)
     ) u_quad_gen (
       .clk_i, .rst_ni,
       .pass_valid_i(pass_valid),
@@ -404,7 +434,9 @@ module tsu_tex_engine #(
       .port_rsp_data_i (mem_rsp_data_i)
     );
     tsu_tex_quad_return #(
-      .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .QueueRam(QueueRam)
+      .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .QueueRam(QueueRam),
+      .EnableSeamless(Seamless), .EnableCompare(EnableCompare), .EnableNorm(EnableNorm),
+      .EnableHalf(EnableHalf), .EnableInt(EnableInt)
     ) u_quad_return (
       .clk_i, .rst_ni,
       .push_i       (accept && s_quad),

@@ -6,7 +6,8 @@
 module tsu_tex_issue #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned MaxReads = 32,
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  parameter bit          EnableResidency = 1'b1  // 0: no residency reads (docs/semantics.md H15)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -33,9 +34,10 @@ module tsu_tex_issue #(
 );
   localparam int unsigned ReadW = $clog2(MaxReads + 1);
 
-  logic             k_tex_read, k_issued_q, q5_full, k_first, k_skip;
+  logic             k_tex_read, k_res_read, k_issued_q, q5_full, k_first, k_skip;
   logic [ReadW-1:0] reads_q;
   assign k_tex_read = !tap_i.border && !tap_i.bad;
+  assign k_res_read = EnableResidency && tap_i.res_read;
   // The request (valid, address) and the pop are separate processes: valid must not depend on
   // the port's ready, or an arbiter in front of the port would close a combinational loop.
   assign k_first = k_tex_read && !k_issued_q;  // the texel line is still to be read
@@ -46,7 +48,7 @@ module tsu_tex_issue #(
     if (!tap_empty_i && !q5_full) begin
       if (k_first) begin
         mem_req_valid_o = reads_q < ReadW'(MaxReads);
-      end else if (tap_i.res_read) begin
+      end else if (k_res_read) begin
         mem_req_valid_o = reads_q < ReadW'(MaxReads);
         mem_req_addr_o = {res_addr_i[AddrW-1:4], 4'd0};
       end else begin
@@ -54,7 +56,7 @@ module tsu_tex_issue #(
       end
     end
   end
-  assign tap_pop_o = k_skip || (mem_req_valid_o && mem_req_ready_i && !(k_first && tap_i.res_read));
+  assign tap_pop_o = k_skip || (mem_req_valid_o && mem_req_ready_i && !(k_first && k_res_read));
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       k_issued_q <= 1'b0;
@@ -71,7 +73,7 @@ module tsu_tex_issue #(
     q5_in.border = tap_i.border;
     q5_in.bad = tap_i.bad;
     q5_in.tex_read = k_tex_read;
-    q5_in.res_read = tap_i.res_read;
+    q5_in.res_read = k_res_read;
     q5_in.off = addr_i[3:0];
     q5_in.res_off = res_addr_i[3:0];
     q5_in.res_bit = tap_i.res_bit;

@@ -12,7 +12,12 @@
 // with the request's level table) leaves with levels_valid_o, one per request, in order.
 // At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad: hold_o.
 module tsu_tex_lod_path #(
-  parameter int unsigned CubeGradBeats = 2
+  parameter int unsigned CubeGradBeats = 2,
+  // Feature knobs (docs/semantics.md H15): without .grad no gradient pipeline (paths A and B);
+  // without cube maps no path B; without a linear mip filter one level per request.
+  parameter bit          EnableGrad = 1'b1,
+  parameter bit          EnableCube = 1'b1,
+  parameter bit          EnableMipLinear = 1'b1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -41,86 +46,123 @@ module tsu_tex_lod_path #(
   localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
 
   tsu_tex_pkg::lod_req_t x_a, x_b, x_lod;
-  logic    x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
-  logic    g_valid, g_valid_raw;
-  logic [$clog2(GradLat + 2)-1:0]     a_count_q;  // requests in path A
-  logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
-  logic signed [15:0] g_lambda, g_lambda_raw, x_lambda;
-  logic [31:0]        nc_g_rho2;
-  assign x_take_b = (grad_i && cube_i) || b_count_q != '0;
-  assign x_take_a = !x_take_b && (grad_i || a_count_q != '0);
+  logic x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
+  logic g_valid, g_valid_raw, cg_in_valid, cg_valid, cg_gap_q;
+  logic signed [15:0] g_lambda, g_lambda_raw, cg_lambda, x_lambda;
   assign x_a_exit = x_a_valid && !x_a_on;  // a request of A leaves at A's exit
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      a_count_q <= '0;
-      b_count_q <= '0;
-    end else begin
-      a_count_q <= a_count_q + $bits(a_count_q)'(accept_i && x_take_a) - $bits(a_count_q)'(x_a_exit);
-      b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
-    end
-  end
-  tsu_tex_grad u_grad (
-    .clk_i, .rst_ni,
-    .valid_i (accept_i && (x_take_a || x_take_b)),
-    .dpdx_i  (grad_req_i.dpdx),
-    .dpdy_i  (grad_req_i.dpdy),
-    .axes_i  (grad_req_i.axes),
-    .scale_i (grad_req_i.scale),
-    .width_i (grad_req_i.width),
-    .height_i(grad_req_i.height),
-    .depth_i (grad_req_i.depth),
-    .valid_o (g_valid_raw),
-    .rho2_o  (nc_g_rho2),
-    .lambda_o(g_lambda_raw)
-  );
-  // A non-cube .grad in path B: its lambda waits for B's exit.
-  tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
-    .clk_i, .rst_ni, .valid_i(g_valid_raw && x_a_on), .data_i(g_lambda_raw),
-    .valid_o(g_valid), .data_o(g_lambda)
-  );
-  // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
-  logic        cg_in_valid, cg_valid, cg_gap_q;
-  logic [95:0] cg_dpdx, cg_dpdy;
-  logic [16:0] cg_width;
-  logic signed [15:0] cg_lambda;
-  logic [31:0]        nc_cg_rho2;
-  tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat)) u_cube_grad_in (
-    .clk_i, .rst_ni, .valid_i(accept_i && grad_i && cube_i),
-    .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
-    .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
-  );
-  if (CubeGradBeats > 1) begin : g_cg_gap
+  // ---- Path A: tsu_tex_grad (EnableGrad) ---------------------------------------------------------
+  if (EnableGrad) begin : g_grad
+    logic [$clog2(GradLat + 2)-1:0] a_count_q;  // requests in path A
+    logic [31:0]                    nc_rho2;
+    assign x_take_a = !x_take_b && (grad_i || a_count_q != '0);
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) cg_gap_q <= 1'b0;
-      else cg_gap_q <= accept_i && grad_i && cube_i;
+      if (!rst_ni) a_count_q <= '0;
+      else a_count_q <= a_count_q + $bits(a_count_q)'(accept_i && x_take_a) - $bits(a_count_q)'(x_a_exit);
     end
-  end else begin : g_cg_no_gap
+    tsu_tex_grad u_grad (
+      .clk_i, .rst_ni,
+      .valid_i (accept_i && (x_take_a || x_take_b)),
+      .dpdx_i  (grad_req_i.dpdx),
+      .dpdy_i  (grad_req_i.dpdy),
+      .axes_i  (grad_req_i.axes),
+      .scale_i (grad_req_i.scale),
+      .width_i (grad_req_i.width),
+      .height_i(grad_req_i.height),
+      .depth_i (grad_req_i.depth),
+      .valid_o (g_valid_raw),
+      .rho2_o  (nc_rho2),
+      .lambda_o(g_lambda_raw)
+    );
+    // Path A's delay line (every request of A and B).
+    tsu_delay #(.Width(1 + $bits(lod_i)), .Depth(GradLat)) u_grad_side (
+      .clk_i, .rst_ni, .valid_i(accept_i && (x_take_a || x_take_b)), .data_i({x_take_b, lod_i}),
+      .valid_o(x_a_valid), .data_o({x_a_on, x_a})
+    );
+    logic unused_grad;
+    assign unused_grad = ^{nc_rho2};
+  end else begin : g_no_grad
+    assign x_take_a = 1'b0;
+    assign g_valid_raw = 1'b0;
+    assign g_lambda_raw = '0;
+    assign x_a_valid = 1'b0;
+    assign x_a_on = 1'b0;
+    assign x_a = '0;
+    logic unused_grad;
+    assign unused_grad = ^{grad_req_i};
+  end
+  // ---- Path B: tsu_tex_cube_grad, continuing A's delay line (EnableGrad, EnableCube) -------------
+  if (EnableGrad && EnableCube) begin : g_cube_grad
+    logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
+    logic [31:0]                        nc_rho2;
+    assign x_take_b = (grad_i && cube_i) || b_count_q != '0;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) b_count_q <= '0;
+      else b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
+    end
+    // A non-cube .grad in path B: its lambda waits for B's exit.
+    tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
+      .clk_i, .rst_ni, .valid_i(g_valid_raw && x_a_on), .data_i(g_lambda_raw),
+      .valid_o(g_valid), .data_o(g_lambda)
+    );
+    // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
+    logic [95:0] cg_dpdx, cg_dpdy;
+    logic [16:0] cg_width;
+    tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat)) u_cube_grad_in (
+      .clk_i, .rst_ni, .valid_i(accept_i && grad_i && cube_i),
+      .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
+      .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
+    );
+    if (CubeGradBeats > 1) begin : g_cg_gap
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) cg_gap_q <= 1'b0;
+        else cg_gap_q <= accept_i && grad_i && cube_i;
+      end
+    end else begin : g_cg_no_gap
+      assign cg_gap_q = 1'b0;
+    end
+    tsu_tex_cube_grad #(.Beats(CubeGradBeats)) u_cube_grad (
+      .clk_i, .rst_ni,
+      .valid_i (cg_in_valid),
+      .face_i  (axis_face_i),
+      .sc_i    (axis_sc_i),
+      .tc_i    (axis_tc_i),
+      .ma_i    (axis_ma_i),
+      .dpdx_i  (cg_dpdx),
+      .dpdy_i  (cg_dpdy),
+      .width_i (cg_width),
+      .valid_o (cg_valid),
+      .rho2_o  (nc_rho2),
+      .lambda_o(cg_lambda)
+    );
+    tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat)) u_cube_grad_side (
+      .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
+      .valid_o(x_b_valid), .data_o(x_b)
+    );
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
+    a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
+    a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
+    a_grad_b_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid == x_b_valid);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+    logic unused_cube_grad;
+    assign unused_cube_grad = ^{nc_rho2, g_valid};
+  end else begin : g_no_cube_grad
+    assign x_take_b = 1'b0;
+    assign g_valid = 1'b0;
+    assign g_lambda = '0;
+    assign cg_in_valid = 1'b0;
+    assign cg_valid = 1'b0;
+    assign cg_lambda = '0;
     assign cg_gap_q = 1'b0;
+    assign x_b_valid = 1'b0;
+    assign x_b = '0;
+    logic unused_cube_grad;
+    assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
+                                g_valid, cube_i};
   end
   assign hold_o = cg_gap_q;
-  tsu_tex_cube_grad #(.Beats(CubeGradBeats)) u_cube_grad (
-    .clk_i, .rst_ni,
-    .valid_i (cg_in_valid),
-    .face_i  (axis_face_i),
-    .sc_i    (axis_sc_i),
-    .tc_i    (axis_tc_i),
-    .ma_i    (axis_ma_i),
-    .dpdx_i  (cg_dpdx),
-    .dpdy_i  (cg_dpdy),
-    .width_i (cg_width),
-    .valid_o (cg_valid),
-    .rho2_o  (nc_cg_rho2),
-    .lambda_o(cg_lambda)
-  );
-  // Path A's delay line (every request of A and B), then B's continuation.
-  tsu_delay #(.Width(1 + $bits(lod_i)), .Depth(GradLat)) u_grad_side (
-    .clk_i, .rst_ni, .valid_i(accept_i && (x_take_a || x_take_b)), .data_i({x_take_b, lod_i}),
-    .valid_o(x_a_valid), .data_o({x_a_on, x_a})
-  );
-  tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat)) u_cube_grad_side (
-    .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
-    .valid_o(x_b_valid), .data_o(x_b)
-  );
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never
   // deliver in the same cycle.
@@ -155,7 +197,7 @@ module tsu_tex_lod_path #(
   );
   logic two;
   always_comb begin
-    two = !ld.s32path && lod_frac != 8'd0;
+    two = EnableMipLinear && !ld.s32path && lod_frac != 8'd0;
     levels_o.hi = ld.s32path && !ld.grad_level ? ld.level_s32 : lod_level[4:0];
     levels_o.lo = lod_next[4:0];
     levels_o.two = two;
@@ -169,14 +211,10 @@ module tsu_tex_lod_path #(
   /* verilator lint_off SYNCASYNCNET */
   // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
   // follows a .grad one through it (order kept), or goes straight to the LOD block.
-  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      g_valid_raw == x_a_valid && g_valid == x_b_valid);
+  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid_raw == x_a_valid);
   // The three paths never deliver in one cycle.
   a_one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));
-  // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
-  a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
-  a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
   c_cube_grad: cover property (@(posedge clk_i) accept_i && grad_i && cube_i);
   c_grad: cover property (@(posedge clk_i) accept_i && grad_i);
   c_follows_grad: cover property (@(posedge clk_i) accept_i && !grad_i && x_take_a);
@@ -187,6 +225,6 @@ module tsu_tex_lod_path #(
 `endif
 
   logic unused;
-  assign unused = ^{nc_g_rho2, nc_cg_rho2, g_valid, nc_ld_valid, ld.mode, ld.lod, ld.bias, ld.min_lod,
-                    ld.max_lod, ld.mip, ld.levels, lod_level[5], lod_next[5], axis_valid_i};
+  assign unused = ^{nc_ld_valid, ld.mode, ld.lod, ld.bias, ld.min_lod,
+                    ld.max_lod, ld.mip, ld.levels, lod_level[5], lod_next[5]};
 endmodule

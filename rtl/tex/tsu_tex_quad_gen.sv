@@ -11,7 +11,8 @@ module tsu_tex_quad_gen #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TapDepth = 8,
   parameter int unsigned LineBytes = 16,  // the banked cache's line: the bank's x parity bit
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  parameter bit          EnableSeamless = 1'b1  // 0: no reprojection, no corner lanes (H15)
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -57,16 +58,16 @@ module tsu_tex_quad_gen #(
     qg_last_slice = !(t.linear && t.axes == 2'd3) || qg_s_q;
     qg_bad = !level_i.ok;
     qg_z = (t.linear && qg_s_q) ? t.idx1[47:32] : t.idx0[47:32];
-    qg_pcorner = !t.linear && t.seamless && t.out0[0] && t.out0[1];
+    qg_pcorner = EnableSeamless && !t.linear && t.seamless && t.out0[0] && t.out0[1];
     for (int j = 0; j < 4; j++) begin
       qg_active[j] = 3'(j) < qg_ntaps || qg_pcorner;
       qg_x[j] = (t.linear && j[0]) ? t.idx1[15:0] : t.idx0[15:0];
       qg_y[j] = (t.linear && j[1]) ? t.idx1[31:16] : t.idx0[31:16];
       // Off the face: a linear lane by its column and row; a point corner's lanes 1-3 are its
       // own texel (lane 3) and the texels across x (lane 2) and across y (lane 1).
-      qg_ox[j] = qg_active[j] && t.seamless &&
+      qg_ox[j] = EnableSeamless && qg_active[j] && t.seamless &&
                  (t.linear ? (j[0] ? t.out1[0] : t.out0[0]) : (!j[0] && t.out0[0]));
-      qg_oy[j] = qg_active[j] && t.seamless &&
+      qg_oy[j] = EnableSeamless && qg_active[j] && t.seamless &&
                  (t.linear ? (j[1] ? t.out1[1] : t.out0[1]) : (!j[1] && t.out0[1]));
       qg_hx[j] = (t.linear && j[0]) ? t.hi1[0] : t.hi0[0];
       qg_hy[j] = (t.linear && j[1]) ? t.hi1[1] : t.hi0[1];
@@ -81,18 +82,27 @@ module tsu_tex_quad_gen #(
     end
   end
   for (genvar j = 0; j < 4; j++) begin : g_adj
-    tsu_tex_cube_adj #(.RegOut(1'b0)) u_qadj (
-      .clk_i, .rst_ni,
-      .valid_i(qg_fire && qg_adj[j]),
-      .face_i (t.face),
-      .edge_i (qg_edge[j]),
-      .k_i    (qg_k[j]),
-      .n_i    (t.n),
-      .valid_o(nc_adj_valid[j]),
-      .face_o (qg_aface[j]),
-      .i_o    (qg_ai[j]),
-      .j_o    (qg_aj[j])
-    );
+    if (EnableSeamless) begin : g_on
+      tsu_tex_cube_adj #(.RegOut(1'b0)) u_qadj (
+        .clk_i, .rst_ni,
+        .valid_i(qg_fire && qg_adj[j]),
+        .face_i (t.face),
+        .edge_i (qg_edge[j]),
+        .k_i    (qg_k[j]),
+        .n_i    (t.n),
+        .valid_o(nc_adj_valid[j]),
+        .face_o (qg_aface[j]),
+        .i_o    (qg_ai[j]),
+        .j_o    (qg_aj[j])
+      );
+    end else begin : g_off
+      assign nc_adj_valid[j] = 1'b0;
+      assign qg_aface[j] = '0;
+      assign qg_ai[j] = '0;
+      assign qg_aj[j] = '0;
+      logic unused_adj;
+      assign unused_adj = ^{qg_edge[j], qg_k[j]};
+    end
   end
   // Apart from the lanes' flags: the adjacent face's texel comes back through tsu_tex_cube_adj.
   always_comb begin

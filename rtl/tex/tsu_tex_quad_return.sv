@@ -11,7 +11,13 @@
 module tsu_tex_quad_return #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned CornerLanes = 2,
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  // Feature knobs (docs/semantics.md H15), and tsu_tex_texel's.
+  parameter bit          EnableSeamless = 1'b1,
+  parameter bit          EnableCompare = 1'b1,
+  parameter bit          EnableNorm = 1'b1,
+  parameter bit          EnableHalf = 1'b1,
+  parameter bit          EnableInt = 1'b1
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -44,14 +50,15 @@ module tsu_tex_quad_return #(
 
   tsu_tex_pkg::group_t qe;
   assign qe = group_i;
-  logic        qe_fire;
+  logic        qe_fire, qe_corner;
+  assign qe_corner = EnableSeamless && qe.corner != '0;
   logic [3:0]  qe_dec, qe_read;
   logic [127:0] qe_texel [4];
   logic [1:0]  qcn_gap_q;
   logic [QCntW-1:0] quad_used_q;
   assign qe_fire = !group_empty_i && ((qe.banks_read & ~bank_valid_i) == '0) &&
                    (!qe.slice_end ||
-                    (quad_used_q < QCntW'(QuadDepth) && (qe.corner == '0 || qcn_gap_q == '0)));
+                    (quad_used_q < QCntW'(QuadDepth) && (!qe_corner || qcn_gap_q == '0)));
   assign group_pop_o = qe_fire;
   assign bank_ready_o = qe_fire ? qe.banks_read : 4'd0;
   always_comb begin
@@ -68,7 +75,7 @@ module tsu_tex_quad_return #(
       qcn_gap_q <= '0;
     end else begin
       quad_used_q <= quad_used_q + QCntW'(qe_fire && qe.slice_end) - QCntW'(pop_i);
-      if (qe_fire && qe.slice_end && qe.corner != '0) qcn_gap_q <= 2'(CornerII - 1);
+      if (qe_fire && qe.slice_end && qe_corner) qcn_gap_q <= 2'(CornerII - 1);
       else if (qcn_gap_q != '0) qcn_gap_q <= qcn_gap_q - 2'd1;
     end
   end
@@ -83,7 +90,10 @@ module tsu_tex_quad_return #(
   logic [3:0]   ty_valid, ty_float;
   logic [127:0] ty_c [4];
   for (genvar j = 0; j < 4; j++) begin : g_texel
-    tsu_tex_texel u_texel (
+    tsu_tex_texel #(
+      .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
+      .EnableInt(EnableInt)
+    ) u_texel (
       .clk_i, .rst_ni,
       .valid_i       (qe_fire && qe_dec[j]),
       .order_i       (y.chorder),
@@ -156,52 +166,73 @@ module tsu_tex_quad_return #(
     logic [31:0]  w;
     logic [3:0]   ranks;
   } quad_t;
-  logic         cq_valid, cq_has, cq_float, cq_long, cq_short, qd_valid, qd_has, qd_float, qcm_valid;
-  logic [$clog2(CornerLat + 2)-1:0] cq_count_q;
-  logic [1:0]   cq_k, qd_k;
-  logic [127:0] qcm_mean;
-  quad_t        g_quad, qd, bi;
+  quad_t g_quad, bi, qd;  // qd: beside the corner block
+  logic  cq_valid, bi_valid;
   always_comb begin
     cq_valid = ty_side_valid && ty.slice_end;
-    cq_has = ty.corner != '0;
-    cq_k = ty.corner[3] ? 2'd3 : ty.corner[2] ? 2'd2 : ty.corner[1] ? 2'd1 : 2'd0;
-    cq_float = g_float[cq_k ^ 2'd3];
-    cq_long = cq_valid && (cq_has || cq_count_q != '0);
-    cq_short = cq_valid && !cq_long;
     g_quad.c = g_quad_c;
     g_quad.last = ty.last;
     g_quad.bad = ty.bad;
     g_quad.w = ty.w;
     g_quad.ranks = ty.ranks;
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cq_count_q <= '0;
-    else cq_count_q <= cq_count_q + $bits(cq_count_q)'(cq_long) - $bits(cq_count_q)'(qd_valid);
-  end
-  tsu_tex_corner #(.Lanes(CornerLanes)) u_qcorner (
-    .clk_i, .rst_ni,
-    .valid_i(cq_valid && cq_has && cq_float),
-    .a_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd3)) +: 128]),
-    .b_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd2)) +: 128]),
-    .c_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd1)) +: 128]),
-    .valid_o(qcm_valid),
-    .mean_o (qcm_mean)
-  );
-  tsu_delay #(.Width(4 + $bits(g_quad)), .Depth(CornerLat)) u_qcorner_side (
-    .clk_i, .rst_ni, .valid_i(cq_long), .data_i({cq_has, cq_float, cq_k, g_quad}),
-    .valid_o(qd_valid), .data_o({qd_has, qd_float, qd_k, qd})
-  );
-  // The bilerp's input: the delay line's slice (its corner lane filled in) or the one arriving.
-  always_comb begin
-    bi = g_quad;
-    if (qd_valid) begin
-      bi = qd;
-      for (int j = 0; j < 4; j++) begin
-        if (qd_has && qd_k == 2'(j)) begin
-          bi.c[128*j +: 128] = qd_float ? qcm_mean : qd.c[128*(j ^ 3) +: 128];
+  if (EnableSeamless) begin : g_corner
+    logic         cq_has, cq_float, cq_long, cq_short, qd_valid, qd_has, qd_float, qcm_valid;
+    logic [$clog2(CornerLat + 2)-1:0] cq_count_q;
+    logic [1:0]   cq_k, qd_k;
+    logic [127:0] qcm_mean;
+    always_comb begin
+      cq_has = ty.corner != '0;
+      cq_k = ty.corner[3] ? 2'd3 : ty.corner[2] ? 2'd2 : ty.corner[1] ? 2'd1 : 2'd0;
+      cq_float = g_float[cq_k ^ 2'd3];
+      cq_long = cq_valid && (cq_has || cq_count_q != '0);
+      cq_short = cq_valid && !cq_long;
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cq_count_q <= '0;
+      else cq_count_q <= cq_count_q + $bits(cq_count_q)'(cq_long) - $bits(cq_count_q)'(qd_valid);
+    end
+    tsu_tex_corner #(.Lanes(CornerLanes)) u_qcorner (
+      .clk_i, .rst_ni,
+      .valid_i(cq_valid && cq_has && cq_float),
+      .a_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd3)) +: 128]),
+      .b_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd2)) +: 128]),
+      .c_i    (g_quad_c[128*32'(2'(cq_k ^ 2'd1)) +: 128]),
+      .valid_o(qcm_valid),
+      .mean_o (qcm_mean)
+    );
+    tsu_delay #(.Width(4 + $bits(g_quad)), .Depth(CornerLat)) u_qcorner_side (
+      .clk_i, .rst_ni, .valid_i(cq_long), .data_i({cq_has, cq_float, cq_k, g_quad}),
+      .valid_o(qd_valid), .data_o({qd_has, qd_float, qd_k, qd})
+    );
+    // The bilerp's input: the delay line's slice (its corner lane filled in) or the one arriving.
+    always_comb begin
+      bi = g_quad;
+      if (qd_valid) begin
+        bi = qd;
+        for (int j = 0; j < 4; j++) begin
+          if (qd_has && qd_k == 2'(j)) begin
+            bi.c[128*j +: 128] = qd_float ? qcm_mean : qd.c[128*(j ^ 3) +: 128];
+          end
         end
       end
     end
+    assign bi_valid = qd_valid || cq_short;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_corner_mean_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        qcm_valid == (qd_valid && qd_has && qd_float));
+    a_quad_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni) !(qd_valid && cq_short));
+    c_quad_follows_corner: cover property (@(posedge clk_i) cq_long && !cq_has);
+    c_quad_corner_int: cover property (@(posedge clk_i) qd_valid && qd_has && !qd_float);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_no_corner
+    assign bi = g_quad;
+    assign bi_valid = cq_valid;
+    assign qd = '0;
+    logic unused_corner;
+    assign unused_corner = ^{g_float, ty.corner, qd};
   end
   logic         bl_valid;
   logic [127:0] bl_c;
@@ -209,7 +240,7 @@ module tsu_tex_quad_return #(
   logic [4:0]   bl_side;
   tsu_tex_bilerp #(.SideW(5)) u_bilerp (
     .clk_i, .rst_ni,
-    .valid_i(qd_valid || cq_short),
+    .valid_i(bi_valid),
     .c_i    (bi.c),
     .w0_i   (bi.w),
     .wx2_i  (bi.w[7:0]),
@@ -240,11 +271,6 @@ module tsu_tex_quad_return #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   a_qq6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) !(bl_valid && nc_qq6_full));
-  a_corner_mean_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      qcm_valid == (qd_valid && qd_has && qd_float));
-  a_quad_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni) !(qd_valid && cq_short));
-  c_quad_follows_corner: cover property (@(posedge clk_i) cq_long && !cq_has);
-  c_quad_corner_int: cover property (@(posedge clk_i) qd_valid && qd_has && !qd_float);
   c_quad_corner_wait: cover property (@(posedge clk_i) !group_empty_i && qe.slice_end &&
                                       qe.corner != '0 && qcn_gap_q != '0);
   /* verilator lint_on SYNCASYNCNET */

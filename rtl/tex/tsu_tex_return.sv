@@ -12,7 +12,14 @@ module tsu_tex_return #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned CornerLanes = 2,
   parameter int unsigned TexelDepth = 32,
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  // Feature knobs (docs/semantics.md H15), and tsu_tex_texel's.
+  parameter bit          EnableSeamless = 1'b1,
+  parameter bit          EnableResidency = 1'b1,
+  parameter bit          EnableCompare = 1'b1,
+  parameter bit          EnableNorm = 1'b1,
+  parameter bit          EnableHalf = 1'b1,
+  parameter bit          EnableInt = 1'b1
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -37,7 +44,11 @@ module tsu_tex_return #(
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 
   tsu_tex_pkg::read_t e;
-  assign e = read_i;
+  always_comb begin
+    e = read_i;
+    e.res_read = EnableResidency && read_i.res_read;
+    if (!EnableSeamless) e.code = 2'd0;
+  end
   logic         e_have_q, e_fire, e_nonres, e_room, e_latch, cn_absorb;
   logic [127:0] e_tex_line_q, e_line, e_texel;
   logic [7:0]   e_res_byte;
@@ -93,7 +104,10 @@ module tsu_tex_return #(
   );
   logic         tx_valid, tx_float;
   logic [127:0] tx_c;
-  tsu_tex_texel u_texel (
+  tsu_tex_texel #(
+    .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
+    .EnableInt(EnableInt)
+  ) u_texel (
     .clk_i, .rst_ni,
     .valid_i       (e_fire),
     .order_i       (x.chorder),
@@ -126,60 +140,77 @@ module tsu_tex_return #(
   );
 
   // ---- Seamless corners: three texels, one tap -----------------------------------------------------
-  logic         cn_long, cn_short, cn_out_valid, cn_mean_valid, cd_corner, cd_float;
-  logic [$clog2(CornerLat + 2)-1:0] cn_count_q;
-  logic [127:0] cn_a_q, cn_b_q, cn_mean;
-  tsu_tex_pkg::item_t cd;
-  assign cn_absorb = tx_valid && (tx_code == 2'd1 || tx_code == 2'd2);
-  assign cn_long = tx_valid && (tx_code == 2'd3 || (tx_code == 2'd0 && cn_count_q != '0));
-  assign cn_short = tx_valid && tx_code == 2'd0 && cn_count_q == '0;
-  always_ff @(posedge clk_i) begin
-    if (tx_valid && tx_code == 2'd1) cn_a_q <= tx_c;
-    if (tx_valid && tx_code == 2'd2) cn_b_q <= tx_c;
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cn_count_q <= '0;
-    else cn_count_q <= cn_count_q + $bits(cn_count_q)'(cn_long) - $bits(cn_count_q)'(cn_out_valid);
-  end
-  // Only corners enter the block (taps that follow one take the delay line alone), so its
-  // interval is between corners.
-  tsu_tex_corner #(.Lanes(CornerLanes)) u_corner (
-    .clk_i, .rst_ni,
-    .valid_i(cn_long && tx_code == 2'd3),
-    .a_i    (cn_a_q),
-    .b_i    (cn_b_q),
-    .c_i    (tx_c),
-    .valid_o(cn_mean_valid),
-    .mean_o (cn_mean)
-  );
-  tsu_delay #(.Width(2 + $bits(cd)), .Depth(CornerLat)) u_corner_side (
-    .clk_i, .rst_ni, .valid_i(cn_long),
-    .data_i({tx_code == 2'd3, tx_float, tx_code == 2'd3 ? cn_a_q : tx_c, tx_side}),
-    .valid_o(cn_out_valid), .data_o({cd_corner, cd_float, cd})
-  );
-  tsu_tex_pkg::item_t q6_in;
-  always_comb begin
-    if (cn_out_valid) begin
-      q6_in = cd;
-      if (cd_corner && cd_float) q6_in.c = cn_mean;
-    end else begin
-      q6_in.c = tx_c;
-      q6_in.side = tx_side;
+  logic               cn_short, cn_out_valid, q6_push;
+  tsu_tex_pkg::item_t q6_in, cd;  // cd: beside the corner block
+  logic [1:0]         nc_tx_code;
+  if (EnableSeamless) begin : g_corner
+    logic         cn_long, cn_mean_valid, cd_corner, cd_float;
+    logic [$clog2(CornerLat + 2)-1:0] cn_count_q;
+    logic [127:0] cn_a_q, cn_b_q, cn_mean;
+    assign cn_absorb = tx_valid && (tx_code == 2'd1 || tx_code == 2'd2);
+    assign cn_long = tx_valid && (tx_code == 2'd3 || (tx_code == 2'd0 && cn_count_q != '0));
+    assign cn_short = tx_valid && tx_code == 2'd0 && cn_count_q == '0;
+    always_ff @(posedge clk_i) begin
+      if (tx_valid && tx_code == 2'd1) cn_a_q <= tx_c;
+      if (tx_valid && tx_code == 2'd2) cn_b_q <= tx_c;
     end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cn_count_q <= '0;
+      else cn_count_q <= cn_count_q + $bits(cn_count_q)'(cn_long) - $bits(cn_count_q)'(cn_out_valid);
+    end
+    // Only corners enter the block (taps that follow one take the delay line alone), so its
+    // interval is between corners.
+    tsu_tex_corner #(.Lanes(CornerLanes)) u_corner (
+      .clk_i, .rst_ni,
+      .valid_i(cn_long && tx_code == 2'd3),
+      .a_i    (cn_a_q),
+      .b_i    (cn_b_q),
+      .c_i    (tx_c),
+      .valid_o(cn_mean_valid),
+      .mean_o (cn_mean)
+    );
+    tsu_delay #(.Width(2 + $bits(cd)), .Depth(CornerLat)) u_corner_side (
+      .clk_i, .rst_ni, .valid_i(cn_long),
+      .data_i({tx_code == 2'd3, tx_float, tx_code == 2'd3 ? cn_a_q : tx_c, tx_side}),
+      .valid_o(cn_out_valid), .data_o({cd_corner, cd_float, cd})
+    );
+    always_comb begin
+      if (cn_out_valid) begin
+        q6_in = cd;
+        if (cd_corner && cd_float) q6_in.c = cn_mean;
+      end else begin
+        q6_in.c = tx_c;
+        q6_in.side = tx_side;
+      end
+    end
+    assign nc_tx_code = '0;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_follows_corner: cover property (@(posedge clk_i) cn_long && tx_code == 2'd0);
+    a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        cn_mean_valid == (cn_out_valid && cd_corner));
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_no_corner
+    assign cn_absorb = 1'b0;
+    assign cn_short = tx_valid;
+    assign cn_out_valid = 1'b0;
+    assign cd = '0;
+    assign q6_in.c = tx_c;
+    assign q6_in.side = tx_side;
+    assign nc_tx_code = tx_code;
   end
+  assign q6_push = cn_short || cn_out_valid;
   logic                          nc_q6_full;
   logic [$clog2(TexelDepth + 1)-1:0] nc_q6_count;
   tsu_fifo #(.Ram(QueueRam), .Width($bits(q6_in)), .Depth(TexelDepth)) u_q6 (
-    .clk_i, .rst_ni, .push_i(cn_short || cn_out_valid), .data_i(q6_in), .pop_i,
+    .clk_i, .rst_ni, .push_i(q6_push), .data_i(q6_in), .pop_i,
     .data_o(item_o), .empty_o, .full_o(nc_q6_full), .count_o(nc_q6_count)
   );
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   c_nonresident: cover property (@(posedge clk_i) e_fire && e_nonres);
-  c_follows_corner: cover property (@(posedge clk_i) cn_long && tx_code == 2'd0);
-  a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      cn_mean_valid == (cn_out_valid && cd_corner));
   a_q6_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(cn_short && cn_out_valid));
   a_q6_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
       tx_valid |-> !(empty_o == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
@@ -188,5 +219,5 @@ module tsu_tex_return #(
 
   logic unused;
   assign unused = ^{nc_qp_empty, nc_qp_full, nc_qp_count, nc_texel_side_valid, nc_q6_full,
-                    nc_q6_count, e_tex_line_q};
+                    nc_q6_count, e_tex_line_q, nc_tx_code, cd, tx_float, read_i.code};
 endmodule

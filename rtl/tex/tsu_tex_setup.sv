@@ -6,7 +6,15 @@
 // Combinational but for the slot count: Latency 0, one request per cycle.
 module tsu_tex_setup #(
   parameter int unsigned MaxInflight = 64,
-  parameter bit          Quad = 1'b0
+  parameter bit          Quad = 1'b0,
+  // Feature knobs (docs/semantics.md H15): 0 removes the hardware; tsu_tex_unit traps a tex that
+  // needs a removed feature, so none reaches the engine.
+  parameter bit          EnableGrad = 1'b1,
+  parameter bit          EnableCube = 1'b1,
+  parameter bit          EnableSeamless = 1'b1,
+  parameter bit          EnableCompare = 1'b1,
+  parameter bit          EnableMultisample = 1'b1,
+  parameter bit          EnableResidency = 1'b1
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -72,9 +80,9 @@ module tsu_tex_setup #(
   logic [12:0] s_tiles_z;
   always_comb begin
     for (int k = 0; k < 4; k++) s_c[k] = coords_i[32*k +: 32];
-    s_is_ms = tsu_pkg::GEOM_MS[geom_i];
-    s_cube = tsu_pkg::GEOM_CUBE[geom_i];
-    s_seamless = s_cube && smp_i.seamless_cube;
+    s_is_ms = EnableMultisample && tsu_pkg::GEOM_MS[geom_i];
+    s_cube = EnableCube && tsu_pkg::GEOM_CUBE[geom_i];
+    s_seamless = EnableSeamless && s_cube && smp_i.seamless_cube;
     s_first = tsu_pkg::GEOM_ARRAY[geom_i] && !s_is_ms;  // a1d, a2d: layer first
     s_s32path = s32_i || s_is_ms;
     s_axes = geom_i == 4'(tsu_pkg::Geom1d) || geom_i == 4'(tsu_pkg::GeomA1d) ? 2'd1
@@ -151,9 +159,11 @@ module tsu_tex_setup #(
     end
     s_seam_quad = !s_dir_special && !s_dir_zero && offset_i == 12'd0;
   end
-  assign quad_o = Quad && tex_i.residency_map == 64'd0 && (!s_seamless || s_seam_quad);
+  logic [63:0] s_map;
+  assign s_map = EnableResidency ? tex_i.residency_map : 64'd0;
+  assign quad_o = Quad && s_map == 64'd0 && (!s_seamless || s_seam_quad);
   assign cube_o = s_cube;
-  assign grad_o = mode_i == 2'(tsu_pkg::TexModeGrad);
+  assign grad_o = EnableGrad && mode_i == 2'(tsu_pkg::TexModeGrad);
   assign dir_o = {s_dir[2], s_dir[1], s_dir[0]};
 
   // ---- The records -------------------------------------------------------------------------------
@@ -187,7 +197,7 @@ module tsu_tex_setup #(
     tap_o.samples_log2 = tex_i.samples_log2;
     tap_o.texel_log2 = fmt.texel_log2;
     tap_o.layer_stride = tex_i.layer_stride;
-    tap_o.residency_map = tex_i.residency_map;
+    tap_o.residency_map = s_map;
     tap_o.tile_z_log2 = tex_i.tile_z_log2;
     tap_o.tile_y_log2 = tex_i.tile_y_log2;
     tap_o.tile_x_log2 = tex_i.tile_x_log2;
@@ -200,7 +210,7 @@ module tsu_tex_setup #(
     texel_o.chtype = tex_i.chtype;
     texel_o.read_norm = smp_i.read_mode;
     texel_o.srgb = smp_i.srgb;
-    texel_o.compare = compare_i;
+    texel_o.compare = EnableCompare && compare_i;
     texel_o.compare_op = smp_i.compare;
     texel_o.ref_value = ref_i;
     texel_o.border_color = smp_i.border;

@@ -9,7 +9,11 @@
 module tsu_tex_tap #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TapDepth = 8,
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  // Feature knobs (docs/semantics.md H15): no reprojection or corner taps without seamless cubes,
+  // no residency bit without residency maps.
+  parameter bit          EnableSeamless = 1'b1,
+  parameter bit          EnableResidency = 1'b1
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
@@ -65,8 +69,8 @@ module tsu_tex_tap #(
     t_hx = t_sel[0] ? t.hi1[0] : t.hi0[0];
     t_oy = t_sel[1] ? t.out1[1] : t.out0[1];
     t_hy = t_sel[1] ? t.hi1[1] : t.hi0[1];
-    t_seam = t.seamless && (t_ox || t_oy);
-    t_corner = t.seamless && t_ox && t_oy;
+    t_seam = EnableSeamless && t.seamless && (t_ox || t_oy);
+    t_corner = EnableSeamless && t.seamless && t_ox && t_oy;
     t_sub_last = !t_corner || t_sub_q == 2'd2;
     t_use_adj = t_seam && !(t_corner && t_sub_q == 2'd0);
     // The edge crossed: x (i = -1 or N) unless only y is off, or the corner's third texel.
@@ -80,25 +84,34 @@ module tsu_tex_tap #(
     t_code = !t_corner ? 2'd0 : t_sub_q == 2'd0 ? 2'd1 : t_sub_q == 2'd1 ? 2'd2 : 2'd3;
   end
   logic nc_adj_valid;
-  tsu_tex_cube_adj #(.RegOut(1'b0)) u_adj (
-    .clk_i, .rst_ni,
-    .valid_i(t_fire && t_use_adj),
-    .face_i (t.face),
-    .edge_i (t_edge),
-    .k_i    (t_k),
-    .n_i    (t.n),
-    .valid_o(nc_adj_valid),
-    .face_o (a_face),
-    .i_o    (a_i),
-    .j_o    (a_j)
-  );
+  if (EnableSeamless) begin : g_adj
+    tsu_tex_cube_adj #(.RegOut(1'b0)) u_adj (
+      .clk_i, .rst_ni,
+      .valid_i(t_fire && t_use_adj),
+      .face_i (t.face),
+      .edge_i (t_edge),
+      .k_i    (t_k),
+      .n_i    (t.n),
+      .valid_o(nc_adj_valid),
+      .face_o (a_face),
+      .i_o    (a_i),
+      .j_o    (a_j)
+    );
+  end else begin : g_no_adj
+    assign nc_adj_valid = 1'b0;
+    assign a_face = '0;
+    assign a_i = '0;
+    assign a_j = '0;
+    logic unused_adj;
+    assign unused_adj = ^{t_edge, t_k, t.n};
+  end
   tsu_tex_pkg::tap_t tok;
   always_comb begin
     t_xf = t_use_adj ? a_i : t_x;
     t_yf = t_use_adj ? a_j : t_y;
     t_layer_f = t_use_adj ? t.layer - LayerW'(t.face) + LayerW'(a_face) : t.layer;
     t_bad = !level_i.ok;
-    t_res_read = tap_req_i.residency_map != 64'd0 && !t_border && !t_bad;
+    t_res_read = EnableResidency && tap_req_i.residency_map != 64'd0 && !t_border && !t_bad;
     t_xbyte = 20'((({4'd0, t_xf} << tap_req_i.samples_log2) | 20'(tap_req_i.sample))
                   << tap_req_i.texel_log2);
     // The residency bit (tsu::ResidencyBit).
@@ -108,6 +121,10 @@ module tsu_tex_tap #(
              (64'(16'(t_yf >> tap_req_i.tile_y_log2)) << tap_req_i.res_bits_x) |
              64'(16'(t_xf >> tap_req_i.tile_x_log2)));
     t_res_addr = tap_req_i.residency_map[AddrW-1:0] + AddrW'(t_bit >> 3);
+    if (!EnableResidency) begin
+      t_bit = '0;
+      t_res_addr = '0;
+    end
     t_last_tap = t_k_q == t_ntaps_m1 && t_sub_last;
     tok.border = t_border;
     tok.bad = t_bad;

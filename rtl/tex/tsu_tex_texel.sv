@@ -19,7 +19,14 @@
 module tsu_tex_texel #(
   parameter int unsigned ConvStages = 3,  // the unpack path's converter registers
   parameter bit RegA = 1'b1,
-  parameter bit RegOut = 1'b1
+  parameter bit RegOut = 1'b1,
+  // Feature knobs (docs/semantics.md H15): no depth compare; conversion families left out of the
+  // unpack path (tsu_fmt_unpack's; sRGB decodes with UNORM). The texture unit traps a tex that
+  // needs a left-out one, so none reaches a tap.
+  parameter bit EnableCompare = 1'b1,
+  parameter bit EnableNorm = 1'b1,
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -62,7 +69,11 @@ module tsu_tex_texel #(
   end
 
   tsu_hw_pkg::fmt_info_t info;
-  tsu_fmt_decode u_decode (
+  tsu_fmt_decode #(
+    .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf),
+    .EnableInt (EnableInt)
+  ) u_decode (
     .order_i(order_i),
     .type_i (type_rd),
     .info_o (info)
@@ -101,7 +112,7 @@ module tsu_tex_texel #(
     keep_all = order_i == tsu_pkg::OrdA || order_i == tsu_pkg::OrdRA || order_i == tsu_pkg::OrdIntensity ||
                order_i == tsu_pkg::OrdLuminance || order_i == tsu_pkg::OrdDepth || order_i == tsu_pkg::OrdDepthStencil;
     side_d.float_res = info.kind != tsu_hw_pkg::KindUint && info.kind != tsu_hw_pkg::KindSint;
-    side_d.srgb = srgb_i && (order_i == tsu_pkg::OrdSRGBx || order_i == tsu_pkg::OrdSRGBA || order_i == tsu_pkg::OrdSBGRA);
+    side_d.srgb = EnableNorm && srgb_i && (order_i == tsu_pkg::OrdSRGBx || order_i == tsu_pkg::OrdSRGBA || order_i == tsu_pkg::OrdSBGRA);
     side_d.srgbx = order_i == tsu_pkg::OrdSRGBx;
     side_d.depth_st = order_i == tsu_pkg::OrdDepthStencil;
     side_d.intensity = order_i == tsu_pkg::OrdIntensity;
@@ -116,14 +127,14 @@ module tsu_tex_texel #(
     end
     side_d.codes = order_i == tsu_pkg::OrdSBGRA ? {texel_i[7:0], texel_i[15:8], texel_i[23:16]}
                                        : {texel_i[23:16], texel_i[15:8], texel_i[7:0]};
-    side_d.compare = compare_i;
+    side_d.compare = EnableCompare && compare_i;
     side_d.op = op_i;
     // min(max(ref, 0), 1) as the model's std::min/std::max: NaN and -0 pass unchanged.
     is_nan_ref = ref_i[30:23] == 8'hFF && ref_i[22:0] != '0;
     ref_below = ref_i[31] && ref_i[30:0] != '0 && !is_nan_ref;
     ref_above = !ref_i[31] && ref_i[30:0] > One[30:0] && !is_nan_ref;
     side_d.ref_v = ref_i;
-    if (compare_i && info.kind == tsu_hw_pkg::KindUnorm) begin
+    if (EnableCompare && compare_i && info.kind == tsu_hw_pkg::KindUnorm) begin
       if (ref_below) side_d.ref_v = '0;
       if (ref_above) side_d.ref_v = One;
     end
@@ -132,7 +143,10 @@ module tsu_tex_texel #(
   // ---- the unpack path, the rest alongside -----------------------------------------------------------
   logic         unpack_valid, side_valid, unpack_supported;
   logic [127:0] comps;
-  tsu_fmt_unpack #(.RegMid(1'b1), .ConvStages(ConvStages), .RegOut(1'b1)) u_unpack (
+  tsu_fmt_unpack #(
+    .EnableNorm(EnableNorm), .EnableHalf(EnableHalf), .EnableInt(EnableInt), .RegMid(1'b1),
+    .ConvStages(ConvStages), .RegOut(1'b1)
+  ) u_unpack (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .valid_i    (valid_i),
@@ -212,7 +226,7 @@ module tsu_tex_texel #(
       default: pass = 1'b1;  // tsu_pkg::CmpAlways
     endcase
     c_out = c_aq;
-    if (a_q.compare) c_out = {One, 64'd0, pass ? One : 32'd0};
+    if (EnableCompare && a_q.compare) c_out = {One, 64'd0, pass ? One : 32'd0};
   end
 
   tsu_pipe_reg #(.Width(129), .Enable(RegOut)) u_out (

@@ -33,7 +33,20 @@ module tsu_tex_unit #(
   parameter int unsigned CacheBytes = 2048,     // the texel cache (0: none)
   parameter int unsigned CacheWays = 4,
   parameter int unsigned CacheLineBytes = 16,
-  parameter bit QueueRam = 1'b1                 // tsu_tex_engine
+  parameter bit QueueRam = 1'b1,                // tsu_tex_engine
+  // Feature knobs (tsu_tex_engine's; docs/semantics.md H15): a tex that needs a left-out feature
+  // traps here, after the geometry check: a form or mode illegal_instruction, a conversion family
+  // (the texel's class after the read mode) format_mismatch.
+  parameter bit EnableGrad = 1'b1,
+  parameter bit EnableCube = 1'b1,
+  parameter bit EnableSeamless = 1'b1,
+  parameter bit EnableCompare = 1'b1,
+  parameter bit EnableMultisample = 1'b1,
+  parameter bit EnableResidency = 1'b1,
+  parameter bit EnableMipLinear = 1'b1,
+  parameter bit EnableNorm = 1'b1,
+  parameter bit EnableHalf = 1'b1,
+  parameter bit EnableInt = 1'b1
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -227,12 +240,46 @@ module tsu_tex_unit #(
     if (!rst_ni) in_check_q <= '0;
     else in_check_q <= in_check_q + $bits(in_check_q)'(x_take) - $bits(in_check_q)'(c_valid);
   end
+  // A feature this configuration leaves out (H15), decided beside the check.
+  localparam bit AllFeatures = EnableGrad && EnableCube && EnableSeamless && EnableCompare &&
+                               EnableMultisample && EnableResidency && EnableMipLinear &&
+                               EnableNorm && EnableHalf && EnableInt;
+  logic [3:0] x_geom;
+  logic [1:0] x_mode;
+  logic       x_compare, x_left_form, x_left_family, c_left_form, c_left_family;
+  logic [2:0] x_kind;
+  logic [TagW-1:0]         x_tag;
+  logic                    x_s32;
+  logic [3:0]              x_dtype;
+  logic [OpW-TagW-13:0]    x_operands;
+  assign {x_tag, x_geom, x_mode, x_s32, x_dtype, x_compare, x_operands} = x_op;
+  always_comb begin
+    // The texel's class after the read mode (tsu::MakeTexelRule).
+    x_kind = x_fmt.kind;
+    if (x_smp.read_mode == 1'(tsu_pkg::ReadNormalizedFloat) && x_fmt.bits[5:0] <= 6'd16) begin
+      if (x_fmt.kind == 3'(tsu_hw_pkg::KindUint)) x_kind = 3'(tsu_hw_pkg::KindUnorm);
+      if (x_fmt.kind == 3'(tsu_hw_pkg::KindSint)) x_kind = 3'(tsu_hw_pkg::KindSnorm);
+    end
+    x_left_form = (!EnableGrad && x_mode == 2'(tsu_pkg::TexModeGrad)) ||
+                  (!EnableCube && tsu_pkg::GEOM_CUBE[x_geom]) ||
+                  (!EnableSeamless && tsu_pkg::GEOM_CUBE[x_geom] && x_smp.seamless_cube) ||
+                  (!EnableCompare && x_compare) ||
+                  (!EnableMultisample && tsu_pkg::GEOM_MS[x_geom]) ||
+                  (!EnableResidency && x_hdr.residency_map != 64'd0) ||
+                  (!EnableMipLinear && x_smp.mip_filter == 2'(tsu_pkg::MipLinear));
+    x_left_family = (!EnableNorm && (x_kind == 3'(tsu_hw_pkg::KindUnorm) ||
+                                     x_kind == 3'(tsu_hw_pkg::KindSnorm))) ||
+                    (!EnableHalf && x_kind == 3'(tsu_hw_pkg::KindHalf)) ||
+                    (!EnableInt && (x_kind == 3'(tsu_hw_pkg::KindUint) ||
+                                    x_kind == 3'(tsu_hw_pkg::KindSint)));
+  end
   localparam int unsigned SideW = OpW + 2 * DescW;
   logic [SideW-1:0] c_side;
   logic             nc_side_valid;
-  tsu_delay #(.Width(SideW), .Depth(CheckLat)) u_check_side (
-    .clk_i, .rst_ni, .valid_i(x_take), .data_i({x_op, x_hdr_bits, x_smp_bits}),
-    .valid_o(nc_side_valid), .data_o(c_side)
+  tsu_delay #(.Width(2 + SideW), .Depth(CheckLat)) u_check_side (
+    .clk_i, .rst_ni, .valid_i(x_take),
+    .data_i({x_left_form, x_left_family, x_op, x_hdr_bits, x_smp_bits}),
+    .valid_o(nc_side_valid), .data_o({c_left_form, c_left_family, c_side})
   );
   // The trap a request takes before sampling (tsu::Unit::Execute, ExecTex): a texture or sampler
   // slot that is not valid -> invalid_handle; a geometry other than the header's -> mismatch.
@@ -246,6 +293,8 @@ module tsu_tex_unit #(
     c_trap = 3'(tsu_pkg::TrapNone);
     if (!c_tex_ok || !c_smp_ok) c_trap = 3'(tsu_pkg::TrapInvalidHandle);
     else if (c_op[OpW-TagW-1 -: 4] != c_hdr.dim) c_trap = 3'(tsu_pkg::TrapGeometryMismatch);
+    else if (c_left_form) c_trap = 3'(tsu_pkg::TrapIllegalInstruction);
+    else if (c_left_family) c_trap = 3'(tsu_pkg::TrapFormatMismatch);
   end
   logic [SideW-1:0]   qx_out;
   logic [2:0]         e_trap;
@@ -304,7 +353,11 @@ module tsu_tex_unit #(
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
     .CubeGradBeats(CubeGradBeats), .QueueRam(QueueRam), .Quad(Quad), .QCacheBytes(CacheBytes),
-    .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes)
+    .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes), .EnableGrad(EnableGrad),
+    .EnableCube(EnableCube), .EnableSeamless(EnableSeamless), .EnableCompare(EnableCompare),
+    .EnableMultisample(EnableMultisample), .EnableResidency(EnableResidency),
+    .EnableMipLinear(EnableMipLinear), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
+    .EnableInt(EnableInt)
   ) u_engine (
     .clk_i, .rst_ni,
     .req_valid_i    (eng_valid),
@@ -461,6 +514,14 @@ module tsu_tex_unit #(
   c_independent: cover property (@(posedge clk_i) req_valid_i && req_ready_o && req_has_sampler_i);
   c_trap_behind_sample: cover property (@(posedge clk_i) !qo_empty && o_trap == 3'(tsu_pkg::TrapNone) && qx_pop && e_trap != 3'(tsu_pkg::TrapNone));
   c_cfg_waits: cover property (@(posedge clk_i) cfg_valid_i && !cfg_ready_o);
+  /* verilator lint_on SYNCASYNCNET */
+  if (!AllFeatures) begin : g_left_out
+    /* verilator lint_off SYNCASYNCNET */
+    c_trap_left_out_form: cover property (@(posedge clk_i) c_valid && c_trap == 3'(tsu_pkg::TrapIllegalInstruction));
+    c_trap_left_out_family: cover property (@(posedge clk_i) c_valid && c_trap == 3'(tsu_pkg::TrapFormatMismatch));
+    /* verilator lint_on SYNCASYNCNET */
+  end
+  /* verilator lint_off SYNCASYNCNET */
   c_route_full: cover property (@(posedge clk_i) route_full);
   a_dmem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       dmem_req_valid_o && !dmem_req_ready_i |=> dmem_req_valid_o && $stable(dmem_req_addr_o));
@@ -471,5 +532,6 @@ module tsu_tex_unit #(
   logic unused;
   assign unused = ^{nc_t_buf, nc_s_buf, nc_t_ok, nc_s_ok, nc_side_valid, nc_qx_full, nc_qo_count,
                     nc_route_count, x_fmt, t_hdr, c_hdr,
-                    c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count};
+                    c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count, x_tag,
+                    x_s32, x_dtype, x_operands};
 endmodule

@@ -75,6 +75,19 @@ module tsu_top #(
   parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
   parameter int unsigned TexCacheWays = 4,         // tsu_tex_cache: ways per set
   parameter int unsigned TexCacheLineBytes = 16,   // tsu_tex_cache: line (16, 32 or 64 bytes)
+  // The texture path's feature knobs (tsu_tex_engine's Enable*, docs/semantics.md H15): 0 removes
+  // the feature's hardware, and a tex that needs it traps (a form or mode illegal_instruction, a
+  // conversion family format_mismatch).
+  parameter bit          TexGrad = 1'b1,        // .grad
+  parameter bit          TexCube = 1'b1,        // cube and acube
+  parameter bit          TexSeamless = 1'b1,    // seamless cube filtering
+  parameter bit          TexCompare = 1'b1,     // a depth compare
+  parameter bit          TexMultisample = 1'b1, // 2dms and a2dms
+  parameter bit          TexResidency = 1'b1,   // residency maps
+  parameter bit          TexMipLinear = 1'b1,   // a linear mip filter (trilinear)
+  parameter bit          TexNorm = 1'b1,        // UNORM/SNORM texels (sRGB included)
+  parameter bit          TexHalf = 1'b1,        // HALF_FLOAT texels
+  parameter bit          TexInt = 1'b1,         // integer texels
   parameter int unsigned OrderDepth = 128          // requests in flight across both paths (tex):
                                                    // above what the two can hold (about 100)
 ) (
@@ -183,6 +196,16 @@ module tsu_top #(
   localparam int unsigned TexCacheAssoc /*verilator public*/ = TexCacheWays;
   localparam int unsigned TexCacheLine /*verilator public*/ = TexCacheLineBytes;
   localparam int unsigned TexCacheBanks /*verilator public*/ = TexQuad ? 4 : 1;
+  localparam int unsigned HasTexGrad /*verilator public*/ = 32'(TexGrad);
+  localparam int unsigned HasTexCube /*verilator public*/ = 32'(TexCube);
+  localparam int unsigned HasTexSeamless /*verilator public*/ = 32'(TexSeamless);
+  localparam int unsigned HasTexCompare /*verilator public*/ = 32'(TexCompare);
+  localparam int unsigned HasTexMultisample /*verilator public*/ = 32'(TexMultisample);
+  localparam int unsigned HasTexResidency /*verilator public*/ = 32'(TexResidency);
+  localparam int unsigned HasTexMipLinear /*verilator public*/ = 32'(TexMipLinear);
+  localparam int unsigned HasTexNorm /*verilator public*/ = 32'(TexNorm);
+  localparam int unsigned HasTexHalf /*verilator public*/ = 32'(TexHalf);
+  localparam int unsigned HasTexInt /*verilator public*/ = 32'(TexInt);
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Accept -----------------------------------------------------------------------------------------
@@ -472,7 +495,17 @@ module tsu_top #(
       .CacheBytes      (TexCacheBytes),
       .CacheWays       (TexCacheWays),
       .CacheLineBytes  (TexCacheLineBytes),
-      .QueueRam        (1'b1)
+      .QueueRam        (1'b1),
+      .EnableGrad       (TexGrad),
+      .EnableCube       (TexCube),
+      .EnableSeamless   (TexSeamless),
+      .EnableCompare    (TexCompare),
+      .EnableMultisample(TexMultisample),
+      .EnableResidency  (TexResidency),
+      .EnableMipLinear  (TexMipLinear),
+      .EnableNorm       (TexNorm),
+      .EnableHalf       (TexHalf),
+      .EnableInt        (TexInt)
     ) u_tex (
       .clk_i, .rst_ni,
       .cfg_valid_i      (cfg_valid_i && s_cfg_ready),

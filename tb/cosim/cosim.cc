@@ -362,7 +362,20 @@ void Bench<Dut, Root>::Bind() {
   fam.integer = Root::FmtInt != 0;
   u.set_format_families(fam);
   res_->coverage.SetFamilies(fam);
-  if (Root::HasTex != 0) res_->coverage.EnableTex();
+  // The texture features the configuration samples (H15): the model traps what it leaves out.
+  TexFeatures tf;
+  tf.grad = Root::HasTexGrad != 0;
+  tf.cube = Root::HasTexCube != 0;
+  tf.seamless = Root::HasTexSeamless != 0;
+  tf.compare = Root::HasTexCompare != 0;
+  tf.multisample = Root::HasTexMultisample != 0;
+  tf.residency = Root::HasTexResidency != 0;
+  tf.mip_linear = Root::HasTexMipLinear != 0;
+  tf.norm = Root::HasTexNorm != 0;
+  tf.half = Root::HasTexHalf != 0;
+  tf.integer = Root::HasTexInt != 0;
+  u.set_tex_features(tf);
+  if (Root::HasTex != 0) res_->coverage.EnableTex(tf);
   for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
   Model().mem.store().Clear();
   const auto& surfs = stim_.surfaces();

@@ -95,7 +95,38 @@ constexpr DataType kTexDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, 
                                 DataType::kF16x2};
 constexpr const char* kTexModes[] = {"plain", "base", "level", "grad"};
 
-void Coverage::EnableTex() {
+namespace {
+
+// Whether a tex bin needs a feature that `f` leaves out (so a configuration without it never hits
+// the bin: such tex trap).
+bool NeedsLeftOut(const std::string& bin, const TexFeatures& f) {
+  auto starts = [&bin](const char* p) { return bin.rfind(p, 0) == 0; };
+  auto ends = [&bin](const char* p) {
+    const std::string e(p);
+    return bin.size() >= e.size() && bin.compare(bin.size() - e.size(), e.size(), e) == 0;
+  };
+  return (!f.grad && (starts("tex.grad.") || bin == "tex.mode.grad")) ||
+         (!f.cube && (starts("tex.cube.") || starts("tex.cross.cube") || starts("tex.cross.acube") ||
+                      bin == "tex.grad.cube" || bin == "tex.grad.acube")) ||
+         (!f.seamless && starts("tex.cube.seamless")) ||
+         (!f.compare && bin == "tex.depth_compare") ||
+         (!f.multisample && (bin == "tex.cross.2dms" || bin == "tex.cross.a2dms")) ||
+         (!f.residency && bin == "tex.nonresident") ||
+         (!f.mip_linear && ((starts("tex.cross.") && ends(".linear")) || bin == "tex.grad.mip_linear")) ||
+         (!f.norm && (bin == "tex.format.unorm" || bin == "tex.format.snorm" ||
+                      bin == "tex.format.srgb")) ||
+         (!f.half && bin == "tex.format.half") ||
+         (!f.integer && (bin == "tex.format.uint" || bin == "tex.format.sint"));
+}
+
+constexpr const char* kTexFeatureNames[] = {"grad",      "cube",       "seamless", "compare",
+                                            "multisample", "residency", "mip_linear", "norm",
+                                            "half",      "integer"};
+
+}  // namespace
+
+void Coverage::EnableTex(const TexFeatures& f) {
+  tex_features_ = f;
   std::vector<std::string> add;
   // geometry x filter x mip filter (the sampler's mag filter: what .base and plain tex use)
   for (Geometry g : kTexCrossDims) {
@@ -132,6 +163,17 @@ void Coverage::EnableTex() {
                         "order.tex_after_store_to_its_surface", "order.store_after_tex_of_its_surface"}) {
     add.push_back(b);
   }
+  // A left-out feature: a tex that needs it traps (H15). Seamless filtering is of cube maps: it
+  // has a bin of its own only where cube maps are in.
+  const bool on[] = {f.grad, f.cube, f.seamless || !f.cube, f.compare, f.multisample, f.residency,
+                     f.mip_linear, f.norm, f.half, f.integer};
+  static_assert(std::size(on) == std::size(kTexFeatureNames));
+  for (size_t k = 0; k < std::size(on); ++k) {
+    if (!on[k]) add.push_back(std::string("tex.left_out.") + kTexFeatureNames[k]);
+  }
+  add.erase(std::remove_if(add.begin(), add.end(),
+                           [&f](const std::string& b) { return NeedsLeftOut(b, f); }),
+            add.end());
   for (const std::string& b : add) {
     if (bins_.count(b) == 0) {
       planned_.push_back(b);
@@ -146,6 +188,13 @@ void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* s
   auto u = [](auto e) { return static_cast<unsigned>(e); };
   if (r.trap != TrapCause::kNone) {
     Hit(Key({20, u(r.trap)}), [&] { return "tex.trap." + S(Name(r.trap)); });
+    // A trap for a left-out feature (H15): the model's rule names the feature.
+    if (!tex_features_.All() && b != nullptr && smp_in != nullptr && in.geom == b->tex.desc.dim) {
+      std::string why;
+      if (TexFeatureTrap(tex_features_, in, b->tex, *smp_in, &why) == r.trap) {
+        Hit("tex.left_out." + why);
+      }
+    }
   }
   const uint64_t store_before = last_store_base_;
   last_store_base_ = kNoBase;

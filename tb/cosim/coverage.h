@@ -28,8 +28,9 @@ class Coverage {
   // default-alpha bins are not planned.
   void SetFamilies(const FormatFamilies& f);
   // A unit with the texture path: plans the tex bins (the tex class and its ordering against
-  // surface stores).
-  void EnableTex();
+  // surface stores). A configuration that leaves texture features out (docs/semantics.md H15)
+  // plans no bin that needs one, and tex.left_out.<feature> instead: a tex that traps for it.
+  void EnableTex(const TexFeatures& f = TexFeatures{});
   // Counts one executed transaction (the surface it named may be null: invalid handle).
   void Sample(const Txn& t, const ResolvedSurface* s, const Response& r);
   // Counts one executed tex (b: the texture it sampled, smp: the sampler in force; null for a bad
@@ -77,6 +78,7 @@ class Coverage {
   KeyCache by_key_;
   std::vector<std::string> planned_;
   FormatFamilies families_;
+  TexFeatures tex_features_;
   std::map<std::string, uint64_t> bins_;
   struct Recent {
     Opcode op;

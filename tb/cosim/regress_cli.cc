@@ -141,10 +141,16 @@ int RunRegressCommand(int argc, char** argv) {
   const RegressArgs& a = Args();
   if (a.list_bins) {
     std::set<std::string> bins;
-    Coverage full, reduced;
+    Coverage full, reduced, lean, lean_cube;
     full.EnableTex();
     reduced.SetFamilies(FormatFamilies{false, false, false});
-    for (const Coverage* c : {&full, &reduced}) {
+    TexFeatures none;
+    none.grad = none.cube = none.seamless = none.compare = none.multisample = none.residency =
+        none.mip_linear = none.norm = none.half = none.integer = false;
+    lean.EnableTex(none);  // every tex.left_out bin (seamless: with cube maps in)
+    none.cube = true;
+    lean_cube.EnableTex(none);
+    for (const Coverage* c : {&full, &reduced, &lean, &lean_cube}) {
       bins.insert(c->planned_bins().begin(), c->planned_bins().end());
     }
     for (const std::string& b : bins) std::cout << b << "\n";

@@ -13,6 +13,7 @@
 #include "tsu/float_bits.h"
 #include "tsu/instruction_json.h"
 #include "tsu/ptx_parser.h"
+#include "tsu/tex_features.h"
 #include "tsu/tex_math.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -646,6 +647,118 @@ TEST_F(TexFixture, TrapsOnBadHandlesAndGeometry) {
   std::string err;
   ASSERT_TRUE(unit_.BindSampler(5, s, &err));
   EXPECT_EQ(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, s, {u,v}];", r).trap, TrapCause::kNone);
+}
+
+// A configuration that leaves out a feature traps exactly the tex that need it (H15): forms and
+// modes illegal_instruction, conversion families format_mismatch, after the geometry check; the
+// full unit traps none of them.
+TEST_F(TexFixture, LeftOutFeaturesTrapWhatNeedsThem) {
+  auto trap = [this](const TexFeatures& f, const TextureDesc& d, const std::string& ptx) {
+    unit_.set_tex_features(f);
+    Bind(d);
+    Request r = Coords(0.5f, 0.5f, 0.5f);
+    r.dpdx[0] = B(0.25f);
+    r.dpdy[1] = B(0.25f);
+    r.depth_ref = B(0.5f);
+    return Tex(ptx, r).trap;
+  };
+  const std::string plain = "tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];";
+  const std::string grad = "tex.grad.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], {x,y}, {p,q};";
+  const std::string cube = "tex.cube.v4.f32.f32 {a,b,c,d}, [t, {u,v,w,q}];";
+  const std::string compare = "tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}], f;";
+  TextureDesc f2d = Float2d(8, 8, FilterMode::kLinear);
+  f2d.levels = 4;
+  TextureDesc cube_d = f2d;
+  cube_d.dim = Geometry::kCube;
+  cube_d.depth = 1;
+  TextureDesc seamless_d = cube_d;
+  seamless_d.sampler.seamless_cube = true;
+  TextureDesc trilinear = f2d;
+  trilinear.sampler.mip_filter = MipFilter::kLinear;
+  TextureDesc sparse = f2d;
+  sparse.non_resident = {TileId{}};
+  TextureDesc unorm = f2d;
+  unorm.type = ChannelType::kUnormInt8;
+  TextureDesc half = f2d;
+  half.type = ChannelType::kHalfFloat;
+  TextureDesc uint_d = f2d;
+  uint_d.type = ChannelType::kUnsignedInt8;
+  TextureDesc uint_norm = uint_d;  // 8-bit integers read as normalized floats: UNORM
+  uint_norm.sampler.read_mode = ReadMode::kNormalizedFloat;
+  const TexFeatures all;
+  for (const TextureDesc* d : {&f2d, &trilinear, &sparse, &unorm, &half, &uint_d, &uint_norm}) {
+    EXPECT_EQ(trap(all, *d, plain), TrapCause::kNone);
+  }
+  EXPECT_EQ(trap(all, f2d, grad), TrapCause::kNone);
+  EXPECT_EQ(trap(all, seamless_d, cube), TrapCause::kNone);
+  EXPECT_EQ(trap(all, f2d, compare), TrapCause::kNone);
+
+  TexFeatures f;
+  f.grad = false;
+  EXPECT_EQ(trap(f, f2d, grad), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.cube = false;
+  EXPECT_EQ(trap(f, cube_d, cube), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, f2d, cube), TrapCause::kGeometryMismatch);  // the geometry check first
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.seamless = false;
+  EXPECT_EQ(trap(f, seamless_d, cube), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, cube_d, cube), TrapCause::kNone);
+  f = all;
+  f.compare = false;
+  EXPECT_EQ(trap(f, f2d, compare), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.residency = false;
+  EXPECT_EQ(trap(f, sparse, plain), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.mip_linear = false;
+  EXPECT_EQ(trap(f, trilinear, plain), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.norm = false;
+  EXPECT_EQ(trap(f, unorm, plain), TrapCause::kFormatMismatch);
+  EXPECT_EQ(trap(f, uint_norm, plain), TrapCause::kFormatMismatch);
+  EXPECT_EQ(trap(f, uint_d, plain), TrapCause::kNone);
+  EXPECT_EQ(trap(f, f2d, plain), TrapCause::kNone);
+  f = all;
+  f.half = false;
+  EXPECT_EQ(trap(f, half, plain), TrapCause::kFormatMismatch);
+  EXPECT_EQ(trap(f, unorm, plain), TrapCause::kNone);
+  f = all;
+  f.integer = false;
+  EXPECT_EQ(trap(f, uint_d, plain), TrapCause::kFormatMismatch);
+  EXPECT_EQ(trap(f, uint_norm, plain), TrapCause::kNone);
+  // A form before a family: a .grad on a UNORM texture with both left out is illegal.
+  f = all;
+  f.grad = false;
+  f.norm = false;
+  EXPECT_EQ(trap(f, unorm, grad), TrapCause::kIllegalInstruction);
+  unit_.set_tex_features(all);
+}
+
+TEST(TexFeatures, MultisampleLeftOut) {
+  TextureDesc d;
+  d.dim = Geometry::k2dms;
+  d.width = d.height = 4;
+  d.samples = 4;
+  d.type = ChannelType::kFloat;
+  ResolvedTexture t;
+  std::string err;
+  ASSERT_TRUE(ResolveTexture(d, &t, &err)) << err;
+  Instruction in;
+  ASSERT_TRUE(ParsePtx("tex.2dms.v4.f32.s32 {a,b,c,d}, [t, {s,x,y,q}];", &in, &err)) << err;
+  TexFeatures f;
+  std::string why;
+  EXPECT_EQ(TexFeatureTrap(f, in, t, d.sampler, &why), TrapCause::kNone);
+  f.multisample = false;
+  EXPECT_EQ(TexFeatureTrap(f, in, t, d.sampler, &why), TrapCause::kIllegalInstruction);
+  EXPECT_EQ(why, "multisample");
+  EXPECT_FALSE(f.All());
+  EXPECT_TRUE(TexFeatures{}.All());
 }
 
 // Every (order, type) pair a texture takes: nearest tex at a texel centre returns each stored

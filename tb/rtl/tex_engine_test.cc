@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -240,24 +241,27 @@ EngineResult RunEngine(uint64_t seed, const EngineOptions& opt, const std::strin
   return r;
 }
 
-// A cover point of the engine itself: one of its stages' (the blocks inside a stage are named
-// u_* in it; a point of several block instances comes merged, its instance path a "*").
+// A cover point of the engine itself: one of its stages' (tsu_tex_engine's u_* instances, inside
+// their generate scopes g_*), not one of the blocks inside a stage (named u_* in it). A point of
+// several block instances comes merged, its instance path a "*".
 bool EngineOwnPoint(const std::string& hier) {
   static const char* const kStages[] = {
-      "u_setup.",  "u_cube_path.", "u_lod_path.", "u_lvl_fetch.",         "u_pass.",
-      "u_tap.",    "u_issue.",     "u_return.",   "u_resolve.g_qm.",      "u_resolve.",
-      "g_quad.u_quad_gen.", "g_quad.u_quad_issue.", "g_quad.u_quad_return."};
+      "u_setup", "u_cube_path", "u_lod_path", "u_lvl_fetch", "u_pass", "u_tap", "u_issue",
+      "u_return", "u_resolve", "u_quad_gen", "u_quad_issue", "u_quad_return"};
   const std::string top = "tsu_tex_engine.";
   const size_t at = hier.rfind(top);
-  if (at == std::string::npos) return false;
-  std::string rest = hier.substr(at + top.size());
-  for (const char* stage : kStages) {
-    if (rest.rfind(stage, 0) == 0) {
-      rest = rest.substr(std::string(stage).size());
-      break;
-    }
+  if (at == std::string::npos || hier.find('*') != std::string::npos) return false;
+  std::istringstream path(hier.substr(at + top.size()));
+  std::vector<std::string> scopes;
+  for (std::string s; std::getline(path, s, '.');) scopes.push_back(s);
+  int stages = 0;
+  for (size_t k = 0; k + 1 < scopes.size(); ++k) {
+    if (scopes[k].rfind("u_", 0) != 0) continue;  // a generate scope
+    const bool stage = std::any_of(std::begin(kStages), std::end(kStages),
+                                   [&](const char* name) { return scopes[k] == name; });
+    if (!stage || ++stages > 1) return false;
   }
-  return rest.find('.') == std::string::npos && rest.find('*') == std::string::npos;
+  return true;
 }
 
 // `excused`: the engine's own cover points this run cannot reach, each with `why`.

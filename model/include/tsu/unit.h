@@ -13,6 +13,7 @@
 #include "tsu/descriptor_words.h"
 #include "tsu/instruction.h"
 #include "tsu/memory.h"
+#include "tsu/tex_features.h"
 #include "tsu/texture.h"
 #include "tsu/transaction.h"
 
@@ -61,6 +62,10 @@ class Unit {
 
   void set_format_families(const FormatFamilies& f) { families_ = f; }
   const FormatFamilies& format_families() const { return families_; }
+  // The texture features the configuration samples (docs/semantics.md H15): a tex that needs one
+  // it leaves out traps. Default: all.
+  void set_tex_features(const TexFeatures& f) { tex_features_ = f; }
+  const TexFeatures& tex_features() const { return tex_features_; }
 
   MemoryPort* memory() { return mem_; }
   void set_memory(MemoryPort* mem) { mem_ = mem; }
@@ -72,6 +77,7 @@ class Unit {
 
   MemoryPort* mem_;
   FormatFamilies families_;
+  TexFeatures tex_features_;
   std::vector<std::unique_ptr<ResolvedSurface>> direct_;
   std::unordered_map<uint64_t, ResolvedSurface> others_;
   std::unordered_map<uint64_t, ResolvedTexture> textures_;
