@@ -48,6 +48,9 @@ module tsu_tex_engine #(
   // half its dividers and multipliers; the engine takes no request in the cycle after a cube
   // .grad) or 1.
   parameter int unsigned CubeGradBeats = 2,
+  // Cycles per non-cube .grad request in tsu_tex_grad: 1, or 2 (half its arithmetic; the engine
+  // takes no request in the cycle after such a .grad).
+  parameter int unsigned GradBeats = 1,
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
@@ -206,8 +209,8 @@ module tsu_tex_engine #(
   logic [63:0]          lod_table;
   tsu_tex_pkg::levels_t lod_levels;
   tsu_tex_lod_path #(
-    .CubeGradBeats(CubeGradBeats), .EnableGrad(EnableGrad), .EnableCube(EnableCube),
-    .EnableMipLinear(EnableMipLinear)
+    .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .EnableGrad(EnableGrad),
+    .EnableCube(EnableCube), .EnableMipLinear(EnableMipLinear)
   ) u_lod_path (
     .clk_i, .rst_ni,
     .accept_i      (accept),

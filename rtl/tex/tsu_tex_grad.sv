@@ -5,16 +5,21 @@
 //   (S) scale: u = dP * extent for normalized float coordinates (the base level's width, height,
 //       depth, exact in f32), dP * 1.0 otherwise (exact: the product is the operand);
 //   (Q) square: u * u;
-//   (A) sum: (ux^2 + vx^2) + wx^2, left to right, for dPdx and dPdy side by side;
+//   (A) sum: (ux^2 + vx^2) + wx^2, left to right, per gradient;
 //   (C) the larger sum (dPdx's when it is >= dPdy's, else dPdy's: a NaN picks dPdy's), registered;
 //   (R) lambda = log2(sqrt(rho2)) in 8.8 (tsu_tex_rho).
 //
 // Axes past the geometry's count enter as +0: their square is +0 and adding +0 to a sum of
 // squares (never -0) returns it unchanged (a NaN quieted, which it already is), so one datapath
-// serves 1-D, 2-D and 3-D exactly as the model's shorter sums. Twelve multipliers and four
-// adders, every f32 operation one tsu_fp_mul / tsu_fp_add (T14).
-// Latency = 2 * tsu_fp_mul + 2 * tsu_fp_add + 2 = 26, one request per cycle.
-module tsu_tex_grad (
+// serves 1-D, 2-D and 3-D exactly as the model's shorter sums. Every f32 operation is one
+// tsu_fp_mul / tsu_fp_add (T14). Beats 1: both gradients side by side (twelve multipliers, four
+// adders), one request per cycle. Beats 2: dPdx and then dPdy through one gradient's datapath on
+// consecutive cycles (six multipliers, two adders), a request every other cycle (the parent takes
+// no .grad request in the cycle after one; the shared arithmetic of issue 45).
+// Latency = 2 * tsu_fp_mul + 2 * tsu_fp_add + 2 + (Beats - 1) = 26 / 27.
+module tsu_tex_grad #(
+  parameter int unsigned Beats = 1  // cycles per request (the II): 1 or 2
+) (
   input  logic               clk_i,
   input  logic               rst_ni,
   input  logic               valid_i,
@@ -31,32 +36,64 @@ module tsu_tex_grad (
 );
   localparam int unsigned MulLat = 6;  // tsu_fp_mul, every register enabled
   localparam int unsigned AddLat = 6;  // tsu_fp_add, every register enabled
+  localparam int unsigned NG = 2 / Beats;  // gradients per beat
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 2 * MulLat + 2 * AddLat + 2;
+  localparam int unsigned Latency /*verilator public*/ = 2 * MulLat + 2 * AddLat + 2 + (Beats - 1);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
 
-  // ---- (S) and (Q): six products, then six squares ----------------------------------------------
-  logic [31:0] g [6];      // dPdx x, y, z, dPdy x, y, z
-  logic [31:0] sz [6];
-  logic [31:0] u [6], sq [6];
-  logic [5:0]  u_valid, sq_valid;
+  // ---- The operands: per gradient d its three components, and the three scales --------------------
+  logic [95:0] r_g [2];  // dPdx, dPdy with the axes past the geometry's as +0
+  logic [95:0] r_sz;     // the scale per axis
   always_comb begin
     for (int a = 0; a < 3; a++) begin
-      g[a] = 2'(a) < axes_i ? dpdx_i[32*a +: 32] : 32'd0;
-      g[a + 3] = 2'(a) < axes_i ? dpdy_i[32*a +: 32] : 32'd0;
+      r_g[0][32*a +: 32] = 2'(a) < axes_i ? dpdx_i[32*a +: 32] : 32'd0;
+      r_g[1][32*a +: 32] = 2'(a) < axes_i ? dpdy_i[32*a +: 32] : 32'd0;
     end
-    sz[0] = scale_i ? tsu_hw_pkg::extent_f32(width_i) : One;
-    sz[1] = scale_i ? tsu_hw_pkg::extent_f32(height_i) : One;
-    sz[2] = scale_i ? tsu_hw_pkg::extent_f32(depth_i) : One;
-    for (int a = 0; a < 3; a++) sz[a + 3] = sz[a];
+    r_sz[31:0] = scale_i ? tsu_hw_pkg::extent_f32(width_i) : One;
+    r_sz[63:32] = scale_i ? tsu_hw_pkg::extent_f32(height_i) : One;
+    r_sz[95:64] = scale_i ? tsu_hw_pkg::extent_f32(depth_i) : One;
   end
-  for (genvar k = 0; k < 6; k++) begin : g_term
+
+  // ---- Beats: the gradients each beat carries -----------------------------------------------------
+  logic        b_valid;
+  logic [95:0] b_g [NG], b_sz;
+  if (Beats == 1) begin : g_one_beat
+    assign b_valid = valid_i;
+    assign b_g[0] = r_g[0];
+    assign b_g[1] = r_g[1];
+    assign b_sz = r_sz;
+  end else begin : g_two_beats
+    // dPdx's beat as the request arrives, dPdy's on the next cycle from a hold register.
+    logic        second_q;
+    logic [95:0] g_q, sz_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) second_q <= 1'b0;
+      else second_q <= valid_i;
+    end
+    always_ff @(posedge clk_i) {g_q, sz_q} <= {r_g[1], r_sz};
+    assign b_valid = valid_i || second_q;
+    assign b_g[0] = second_q ? g_q : r_g[0];
+    assign b_sz = second_q ? sz_q : r_sz;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(valid_i && second_q))
+      else $error("tsu_tex_grad: a request inside the interval (II 2)");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end
+
+  // ---- (S) and (Q): three products and three squares per gradient of the beat ----------------------
+  localparam int unsigned NL = 3 * NG;  // lanes k = 3d + a: gradient d, axis a
+  logic [31:0]   u [NL], sq [NL];
+  logic [NL-1:0] u_valid, sq_valid;
+  for (genvar k = 0; k < NL; k++) begin : g_term
     tsu_fp_mul u_scale (
       .clk_i, .rst_ni,
-      .valid_i (valid_i),
-      .a_i     (g[k]),
-      .b_i     (sz[k]),
+      .valid_i (b_valid),
+      .a_i     (b_g[k / 3][32*(k % 3) +: 32]),
+      .b_i     (b_sz[32*(k % 3) +: 32]),
       .valid_o (u_valid[k]),
       .result_o(u[k])
     );
@@ -70,10 +107,10 @@ module tsu_tex_grad (
     );
   end
 
-  // ---- (A) the two sums, left to right ------------------------------------------------------------
-  logic [31:0] s01 [2], s [2], z_d [2];
-  logic [1:0]  s01_valid, s_valid, z_valid;
-  for (genvar d = 0; d < 2; d++) begin : g_dir
+  // ---- (A) the sums, left to right ------------------------------------------------------------------
+  logic [31:0]   s01 [NG], s [NG], z_d [NG];
+  logic [NG-1:0] s01_valid, s_valid, z_valid;
+  for (genvar d = 0; d < NG; d++) begin : g_dir
     tsu_fp_add u_add01 (
       .clk_i, .rst_ni,
       .valid_i (sq_valid[3*d]),
@@ -100,14 +137,28 @@ module tsu_tex_grad (
   end
 
   // ---- (C) the larger sum ----------------------------------------------------------------------------
-  logic        c_valid_q, pick_x;
-  logic [31:0] c_rho2_q;
-  assign pick_x = tsu_hw_pkg::f32_ge(s[0], s[1]);
+  // dPdx's sum against dPdy's: side by side, or (Beats 2) the first beat's sum held for the
+  // second's. Beats come in pairs, so a phase bit that flips with every sum tells them apart.
+  logic        c_valid_q, pick_x, c_ready;
+  logic [31:0] c_rho2_q, c_x, c_y;
+  if (Beats == 1) begin : g_pair
+    assign {c_ready, c_x, c_y} = {s_valid[0], s[0], s[NG - 1]};
+  end else begin : g_held
+    logic        phase_q;
+    logic [31:0] x_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) phase_q <= 1'b0;
+      else if (s_valid[0]) phase_q <= !phase_q;
+    end
+    always_ff @(posedge clk_i) if (s_valid[0] && !phase_q) x_q <= s[0];
+    assign {c_ready, c_x, c_y} = {s_valid[0] && phase_q, x_q, s[0]};
+  end
+  assign pick_x = tsu_hw_pkg::f32_ge(c_x, c_y);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) c_valid_q <= 1'b0;
-    else c_valid_q <= s_valid[0];
+    else c_valid_q <= c_ready;
   end
-  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? s[0] : s[1];
+  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? c_x : c_y;
 
   // ---- (R) lambda --------------------------------------------------------------------------------------
   logic [15:0] lambda;
@@ -123,17 +174,17 @@ module tsu_tex_grad (
 
   // Valids that travel in lock step with the ones used.
   logic unused_valid;
-  assign unused_valid = ^{u_valid[5:1], sq_valid[5:4], sq_valid[2:1], s01_valid[1], s_valid[1],
-                          z_valid};
+  assign unused_valid = ^{u_valid, sq_valid, s01_valid, s_valid, z_valid};
 
 `ifndef SYNTHESIS
+  initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_grad: Beats 1 or 2");
   /* verilator lint_off SYNCASYNCNET */
   a_axes: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> axes_i != 2'd0);
   c_one_axis: cover property (@(posedge clk_i) valid_i && axes_i == 2'd1);
   c_three_axes: cover property (@(posedge clk_i) valid_i && axes_i == 2'd3);
   c_unscaled: cover property (@(posedge clk_i) valid_i && !scale_i);
-  c_pick_dpdy: cover property (@(posedge clk_i) s_valid[0] && !pick_x);
-  c_pick_dpdx: cover property (@(posedge clk_i) s_valid[0] && pick_x && s[0] != s[1]);
+  c_pick_dpdy: cover property (@(posedge clk_i) c_ready && !pick_x);
+  c_pick_dpdx: cover property (@(posedge clk_i) c_ready && pick_x && c_x != c_y);
   c_nan_sum: cover property (@(posedge clk_i) s_valid[0] && s[0][30:23] == 8'hFF &&
                              s[0][22:0] != '0);
   c_inf_sum: cover property (@(posedge clk_i) s_valid[0] && s[0][30:0] == 31'h7F80_0000);

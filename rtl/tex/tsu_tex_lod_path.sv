@@ -10,9 +10,15 @@
 // B while B holds one, else A while A holds one, else its own path, so no path's exit meets
 // another's in a cycle (a later entry never leaves earlier). The result (tsu_tex_pkg::levels_t,
 // with the request's level table) leaves with levels_valid_o, one per request, in order.
-// At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad: hold_o.
+// At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad, and at
+// GradBeats 2 the gradients none after another .grad: hold_o. Only a non-cube .grad enters
+// tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
 module tsu_tex_lod_path #(
   parameter int unsigned CubeGradBeats = 2,
+  // Cycles per non-cube .grad request in tsu_tex_grad: 1, or 2 (dPdx, then dPdy through one
+  // gradient's datapath: half its multipliers and adders; the entry takes no request in the cycle
+  // after such a .grad).
+  parameter int unsigned GradBeats = 1,
   // Feature knobs (docs/semantics.md H15): without .grad no gradient pipeline (paths A and B);
   // without cube maps no path B; without a linear mip filter one level per request.
   parameter bit          EnableGrad = 1'b1,
@@ -39,7 +45,7 @@ module tsu_tex_lod_path #(
 );
   // ---- Latencies of the blocks it joins --------------------------------------------------------
   localparam int unsigned LodLat = 4;    // tsu_tex_lod
-  localparam int unsigned GradLat = 26;  // tsu_tex_grad
+  localparam int unsigned GradLat = 26 + GradBeats - 1;  // tsu_tex_grad
   localparam int unsigned CubeAxisLat = 1;  // tsu_tex_cube's face and face-table outputs
   localparam int unsigned CubeGradLat = 48 + CubeGradBeats - 1;  // tsu_tex_cube_grad
   // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
@@ -47,7 +53,7 @@ module tsu_tex_lod_path #(
 
   tsu_tex_pkg::lod_req_t x_a, x_b, x_lod;
   logic x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
-  logic g_valid, g_valid_raw, cg_in_valid, cg_valid, cg_gap_q;
+  logic g_valid, g_valid_raw, cg_in_valid, cg_valid, cg_gap_q, g_gap_q;
   logic signed [15:0] g_lambda, g_lambda_raw, cg_lambda, x_lambda;
   assign x_a_exit = x_a_valid && !x_a_on;  // a request of A leaves at A's exit
   // ---- Path A: tsu_tex_grad (EnableGrad) ---------------------------------------------------------
@@ -59,9 +65,9 @@ module tsu_tex_lod_path #(
       if (!rst_ni) a_count_q <= '0;
       else a_count_q <= a_count_q + $bits(a_count_q)'(accept_i && x_take_a) - $bits(a_count_q)'(x_a_exit);
     end
-    tsu_tex_grad u_grad (
+    tsu_tex_grad #(.Beats(GradBeats)) u_grad (
       .clk_i, .rst_ni,
-      .valid_i (accept_i && (x_take_a || x_take_b)),
+      .valid_i (accept_i && grad_i && !cube_i),
       .dpdx_i  (grad_req_i.dpdx),
       .dpdy_i  (grad_req_i.dpdy),
       .axes_i  (grad_req_i.axes),
@@ -78,9 +84,18 @@ module tsu_tex_lod_path #(
       .clk_i, .rst_ni, .valid_i(accept_i && (x_take_a || x_take_b)), .data_i({x_take_b, lod_i}),
       .valid_o(x_a_valid), .data_o({x_a_on, x_a})
     );
+    if (GradBeats > 1) begin : g_gap
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) g_gap_q <= 1'b0;
+        else g_gap_q <= accept_i && grad_i && !cube_i;
+      end
+    end else begin : g_no_gap
+      assign g_gap_q = 1'b0;
+    end
     logic unused_grad;
     assign unused_grad = ^{nc_rho2};
   end else begin : g_no_grad
+    assign g_gap_q = 1'b0;
     assign x_take_a = 1'b0;
     assign g_valid_raw = 1'b0;
     assign g_lambda_raw = '0;
@@ -143,7 +158,7 @@ module tsu_tex_lod_path #(
     // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
     a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
     a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
-    a_grad_b_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid == x_b_valid);
+    a_grad_b_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid |-> x_b_valid);
     /* verilator lint_on SYNCASYNCNET */
 `endif
     logic unused_cube_grad;
@@ -162,7 +177,7 @@ module tsu_tex_lod_path #(
     assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
                                 g_valid, cube_i};
   end
-  assign hold_o = cg_gap_q;
+  assign hold_o = cg_gap_q || g_gap_q;
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never
   // deliver in the same cycle.
@@ -211,7 +226,7 @@ module tsu_tex_lod_path #(
   /* verilator lint_off SYNCASYNCNET */
   // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
   // follows a .grad one through it (order kept), or goes straight to the LOD block.
-  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid_raw == x_a_valid);
+  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid_raw |-> x_a_valid);
   // The three paths never deliver in one cycle.
   a_one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "Vtsu_tex_grad.h"
+#include "Vtsu_tex_grad_ii2.h"
+#include "Vtsu_tex_grad_ii2_tsu_tex_grad.h"
 #include "Vtsu_tex_grad_tsu_tex_grad.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -35,12 +37,16 @@ struct GradOut {
   bool operator==(const GradOut& o) const { return rho2 == o.rho2 && lambda == o.lambda; }
 };
 
-struct GradTraits {
-  using Dut = Vtsu_tex_grad;
+// One request per cycle (Beats 1, the block's default) or every other cycle (Beats 2: dPdx and
+// dPdy through one gradient's datapath, the configurations that share the arithmetic).
+template <typename DutT, typename Public>
+struct GradTraitsOf {
+  using Dut = DutT;
   using In = GradIn;
   using Out = GradOut;
   static constexpr const char* kName = "tsu_tex_grad";
-  static int Latency() { return Vtsu_tex_grad_tsu_tex_grad::Latency; }
+  static int Latency() { return Public::Latency; }
+  static int Interval() { return Public::Interval; }
   static void Drive(Dut* d, const In& in) {
     for (int a = 0; a < 3; ++a) {
       d->dpdx_i[a] = in.dpdx[a];
@@ -78,6 +84,9 @@ struct GradTraits {
     return buf;
   }
 };
+
+using GradTraits = GradTraitsOf<Vtsu_tex_grad, Vtsu_tex_grad_tsu_tex_grad>;
+using GradTraitsII2 = GradTraitsOf<Vtsu_tex_grad_ii2, Vtsu_tex_grad_ii2_tsu_tex_grad>;
 
 constexpr uint32_t kSpecials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00400000, 0x1F800000,  // tiny: square -> 0
@@ -125,7 +134,8 @@ void RandomGrad(Rng& rng, GradIn* in) {
   }
 }
 
-TEST(TexGrad, SpecialsOnEveryAxis) {
+template <typename Traits>
+void CheckSpecials() {
   // Every special on each axis of dPdx and of dPdy (the other partials ordinary), both scalings.
   Rng rng(SeedFromEnv(1801));
   std::vector<GradIn> cases;
@@ -154,19 +164,21 @@ TEST(TexGrad, SpecialsOnEveryAxis) {
   }
   LockstepOptions opt;
   opt.seed = SeedFromEnv(1801);
-  opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<GradTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+  opt.max_cycles = cases.size() * 2 * Traits::Interval() + 100;
+  const auto r = Lockstep<Traits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
-  std::printf("%s (specials: %zu requests)\n", r.Summary("tsu_tex_grad").c_str(), cases.size());
+  std::printf("%s (II %d, specials: %zu requests)\n", r.Summary("tsu_tex_grad").c_str(),
+              Traits::Interval(), cases.size());
 }
 
-TEST(TexGrad, RandomGradients) {
+template <typename Traits>
+void CheckRandom(uint64_t count) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(1802);
-  const uint64_t n = ScaledCount(200000);
-  opt.max_cycles = n * 2 + 100;
-  const auto r = Lockstep<GradTraits>::Run(
+  const uint64_t n = ScaledCount(count);
+  opt.max_cycles = n * 2 * Traits::Interval() + 100;
+  const auto r = Lockstep<Traits>::Run(
       [n](uint64_t seed) { return CountedSource<GradIn>(seed, n, RandomGrad); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   // What a sum of squares of a scaled partial can never do (the multipliers' and adders' points
@@ -180,6 +192,11 @@ TEST(TexGrad, RandomGradients) {
        {"u_rho.c_negative", "a sum of squares is never negative (a NaN goes to c_nan)"},
        {"u_rho.c_neg_inf", "a sum of squares is never -Inf"}});
 }
+
+TEST(TexGrad, SpecialsOnEveryAxis) { CheckSpecials<GradTraits>(); }
+TEST(TexGrad, RandomGradients) { CheckRandom<GradTraits>(200000); }
+TEST(TexGrad, SpecialsAtIntervalTwo) { CheckSpecials<GradTraitsII2>(); }
+TEST(TexGrad, RandomGradientsAtIntervalTwo) { CheckRandom<GradTraitsII2>(100000); }
 
 // A mutation check: the lock step catches a wrong expectation at once (the bench can fail).
 TEST(TexGrad, CorruptedExpectationIsCaught) {

@@ -47,6 +47,22 @@ using QuadTop = Vtsu_top_texquad;
 using QuadTopParams = Vtsu_top_texquad_tsu_top;
 #endif
 
+// The texture unit with features left out (tex_hx8k: 2-D textures, shared arithmetic), where the
+// build has it: the plane scene needs nothing it leaves out.
+#if !defined(TSU_RENDER_TOP) && __has_include("Vtsu_top_tex_hx8k_fast.h")
+#include "Vtsu_top_tex_hx8k_fast.h"
+#include "Vtsu_top_tex_hx8k_fast_tsu_top.h"
+#define TSU_RENDER_HAS_HX8K 1
+using Hx8kTop = Vtsu_top_tex_hx8k_fast;
+using Hx8kTopParams = Vtsu_top_tex_hx8k_fast_tsu_top;
+#elif !defined(TSU_RENDER_TOP) && __has_include("Vtsu_top_tex_hx8k.h")
+#include "Vtsu_top_tex_hx8k.h"
+#include "Vtsu_top_tex_hx8k_tsu_top.h"
+#define TSU_RENDER_HAS_HX8K 1
+using Hx8kTop = Vtsu_top_tex_hx8k;
+using Hx8kTopParams = Vtsu_top_tex_hx8k_tsu_top;
+#endif
+
 namespace tsu::tb {
 namespace {
 
@@ -220,10 +236,16 @@ TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
 #if defined(TSU_RENDER_HAS_QUAD)
     if (opt.config == "texquad") return Run<QuadTop, QuadTopParams>(opt, sc, in, reqs, out, err);
 #endif
+#if defined(TSU_RENDER_HAS_HX8K)
+    if (opt.config == "tex_hx8k") return Run<Hx8kTop, Hx8kTopParams>(opt, sc, in, reqs, out, err);
+#endif
     if (opt.config != "tex" && opt.config != "point") {
       *err = "render --rtl: no configuration " + opt.config + " in this build (tex" +
 #if defined(TSU_RENDER_HAS_QUAD)
              std::string(", texquad") +
+#endif
+#if defined(TSU_RENDER_HAS_HX8K)
+             std::string(", tex_hx8k") +
 #endif
              ")";
       return false;

@@ -234,8 +234,9 @@ int main(int argc, char** argv) {
                    "Execute the tex through the Verilated unit (configuration tex) instead of the "
                    "model: the same PNGs, byte for byte; prints cycles and samples per clock");
   render->add_option("--config", rtl_opt.config,
-                     "With --rtl: the unit's configuration, tex (one tap a cycle, default) or "
-                     "texquad (a bilinear footprint a cycle: fpga/configs/texquad.cfg)");
+                     "With --rtl: the unit's configuration, tex (one tap a cycle, default), "
+                     "texquad (a bilinear footprint a cycle: fpga/configs/texquad.cfg) or "
+                     "tex_hx8k (features left out, shared arithmetic: the plane scene)");
   render->add_option("--mem-latency", rtl_opt.mem_latency,
                      "With --rtl: cycles from a read to its line (default 20)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1000}));
