@@ -244,4 +244,76 @@ package tsu_hw_pkg;
     extent_f32 = f;
   endfunction
 
+  // ---- Block latencies -------------------------------------------------------------------------------
+  // A block's Latency is its function below of its parameters, and a parent that joins blocks
+  // reads a child's latency by calling the function with the parameters it gives the child:
+  // neither Verilator nor yosys reads a parameter through an instance, so this keeps each number
+  // in one place. (32'(bit) + ...: a register is a cycle.)
+  function automatic int unsigned fp_mul_latency(bit reg_a, bit reg_b, bit reg_lz, bit reg_c,
+                                                 bit reg_shift, bit reg_out);
+    fp_mul_latency = 32'(reg_a) + 32'(reg_b) + 32'(reg_lz) + 32'(reg_c) + 32'(reg_shift) +
+                     32'(reg_out);
+  endfunction
+  function automatic int unsigned fp_add_latency(bit reg_a, bit reg_align, bit reg_b, bit reg_lz,
+                                                 bit reg_c, bit reg_out);
+    fp_add_latency = 32'(reg_a) + 32'(reg_align) + 32'(reg_b) + 32'(reg_lz) + 32'(reg_c) +
+                     32'(reg_out);
+  endfunction
+  // tsu_fp_div: 27 quotient bits, a register after every full stage of steps_per_stage.
+  function automatic int unsigned fp_div_latency(bit reg_in, int unsigned steps_per_stage,
+                                                 bit reg_out);
+    fp_div_latency = 32'(reg_in) + 27 / steps_per_stage + 32'(reg_out);
+  endfunction
+  // The sampling pipeline's blocks at the registers the engine gives them (every one on).
+  localparam int unsigned FP_MUL_LATENCY =  // tsu_fp_mul with every register
+      fp_mul_latency(1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1);
+  localparam int unsigned FP_ADD_LATENCY =  // tsu_fp_add with every register
+      fp_add_latency(1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1);
+  function automatic int unsigned tex_lod_latency(bit reg_a, bit reg_l, bit reg_b, bit reg_out);
+    tex_lod_latency = 32'(reg_a) + 32'(reg_l) + 32'(reg_b) + 32'(reg_out);
+  endfunction
+  function automatic int unsigned tex_coord_latency(bit reg_mid, bit reg_out);
+    tex_coord_latency = 32'(reg_mid) + 32'(reg_out);
+  endfunction
+  // tsu_tex_wrap: 24 divider steps, a register after every full stage of steps_per_stage.
+  function automatic int unsigned tex_wrap_latency(bit reg_in, int unsigned steps_per_stage,
+                                                   bit reg_rem, bit reg_out);
+    tex_wrap_latency = 32'(reg_in) + 24 / steps_per_stage + 32'(reg_rem) + 32'(reg_out);
+  endfunction
+  function automatic int unsigned addrgen_latency(bit reg_in, bit reg_mul, bit reg_out,
+                                                  int unsigned ii);
+    addrgen_latency = ii > 1 ? ii + 2 : 32'(reg_in) + 32'(reg_mul) + 32'(reg_out);
+  endfunction
+  // tsu_tex_texel: tsu_fmt_unpack (RegMid, conv_stages, RegOut), then its own registers.
+  function automatic int unsigned tex_texel_latency(int unsigned conv_stages, bit reg_a,
+                                                    bit reg_out);
+    tex_texel_latency = 2 + conv_stages + 32'(reg_a) + 32'(reg_out);
+  endfunction
+  function automatic int unsigned tex_out_latency(bit reg_lz, bit reg_a, int unsigned f16_stages,
+                                                  bit reg_b, bit reg_out);
+    tex_out_latency = 32'(reg_lz) + 32'(reg_a) + f16_stages + 32'(reg_b) + 32'(reg_out);
+  endfunction
+  // tsu_tex_cube: RegIn, an exact divider, an adder and a multiplier (their registers all on).
+  function automatic int unsigned tex_cube_latency(bit reg_in, int unsigned div_steps_per_stage);
+    tex_cube_latency = 32'(reg_in) + fp_div_latency(1'b1, div_steps_per_stage, 1'b1) +
+                       FP_ADD_LATENCY + FP_MUL_LATENCY;
+  endfunction
+  // tsu_tex_cube's face and face-table outputs.
+  function automatic int unsigned tex_cube_axis_latency(bit reg_in);
+    tex_cube_axis_latency = 32'(reg_in);
+  endfunction
+  // tsu_tex_grad: (S), (Q), (A) twice, (C), tsu_tex_rho; beats - 1 for the second gradient.
+  function automatic int unsigned tex_grad_latency(int unsigned beats);
+    tex_grad_latency = 2 * FP_MUL_LATENCY + 2 * FP_ADD_LATENCY + 2 + (beats - 1);
+  endfunction
+  function automatic int unsigned tex_cube_grad_latency(bit reg_in, int unsigned beats,
+                                                        int unsigned div_steps_per_stage);
+    tex_cube_grad_latency = 32'(reg_in) + 3 * FP_MUL_LATENCY + 2 * FP_ADD_LATENCY +
+                            fp_div_latency(1'b1, div_steps_per_stage, 1'b1) + 2 + (beats - 1);
+  endfunction
+  // tsu_tex_corner: ((a + b) + c) x 1/3 over 4 / lanes beats.
+  function automatic int unsigned tex_corner_latency(int unsigned lanes);
+    tex_corner_latency = 2 * FP_ADD_LATENCY + FP_MUL_LATENCY + 4 / lanes - 1;
+  endfunction
+
 endpackage

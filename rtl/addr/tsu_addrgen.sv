@@ -51,7 +51,7 @@ module tsu_addrgen #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      II > 1 ? II + 2 : 32'(RegIn) + 32'(RegMul) + 32'(RegOut);
+      tsu_hw_pkg::addrgen_latency(RegIn, RegMul, RegOut, II);
   localparam int unsigned Interval /*verilator public*/ = II;
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;  // read by the bench
   /* verilator lint_on UNUSEDPARAM */

@@ -27,7 +27,7 @@ module tsu_fp_add #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegA) + 32'(RegAlign) + 32'(RegB) + 32'(RegLz) + 32'(RegC) + 32'(RegOut);
+      tsu_hw_pkg::fp_add_latency(RegA, RegAlign, RegB, RegLz, RegC, RegOut);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] DefaultNaN = 32'h7FC0_0000;
 

@@ -27,7 +27,8 @@ module tsu_fp_div #(
   localparam int unsigned QBits = 27;
   localparam int unsigned Regs = QBits / StepsPerStage;  // a register after every full stage
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegIn) + Regs + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ =
+      tsu_hw_pkg::fp_div_latency(RegIn, StepsPerStage, RegOut);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] DefaultNaN = 32'h7FC0_0000;
 

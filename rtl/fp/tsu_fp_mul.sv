@@ -27,7 +27,7 @@ module tsu_fp_mul #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegA) + 32'(RegB) + 32'(RegLz) + 32'(RegC) + 32'(RegShift) + 32'(RegOut);
+      tsu_hw_pkg::fp_mul_latency(RegA, RegB, RegLz, RegC, RegShift, RegOut);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] DefaultNaN = 32'h7FC0_0000;
 

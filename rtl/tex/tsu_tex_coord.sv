@@ -22,7 +22,7 @@ module tsu_tex_coord #(
   output logic signed [31:0] fixed_o
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_coord_latency(RegMid, RegOut);
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- magnitude as 32.32 fixed point -----------------------------------------------------------

@@ -23,12 +23,11 @@ module tsu_tex_corner #(
   output logic         valid_o,
   output logic [127:0] mean_o
 );
-  localparam int unsigned AddLatency = 6;  // tsu_fp_add with every register
-  localparam int unsigned MulLatency = 6;  // tsu_fp_mul with every register
+  localparam int unsigned AddLatency = tsu_hw_pkg::FP_ADD_LATENCY;
   localparam int unsigned Beats = 4 / Lanes;
   localparam int unsigned LaneW = 32 * Lanes;
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 2 * AddLatency + MulLatency + Beats - 1;
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_corner_latency(Lanes);
   localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] Third = 32'h3EAA_AAAB;

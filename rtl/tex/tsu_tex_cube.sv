@@ -32,13 +32,13 @@ module tsu_tex_cube #(
   output logic [31:0] axis_tc_o,
   output logic [31:0] axis_ma_o  // |major axis|
 );
-  localparam int unsigned DivLatency = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);
-  localparam int unsigned AddLatency = 6;  // tsu_fp_add with every register
-  localparam int unsigned MulLatency = 6;  // tsu_fp_mul with every register
+  localparam int unsigned DivLatency = tsu_hw_pkg::fp_div_latency(1'b1, DivStepsPerStage, 1'b1);
+  localparam int unsigned AddLatency = tsu_hw_pkg::FP_ADD_LATENCY;
+  localparam int unsigned MulLatency = tsu_hw_pkg::FP_MUL_LATENCY;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegIn) + DivLatency + AddLatency + MulLatency;
-  localparam int unsigned AxisLatency /*verilator public*/ = 32'(RegIn);
+      tsu_hw_pkg::tex_cube_latency(RegIn, DivStepsPerStage);
+  localparam int unsigned AxisLatency /*verilator public*/ = tsu_hw_pkg::tex_cube_axis_latency(RegIn);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
   localparam logic [31:0] Half = 32'h3F00_0000;

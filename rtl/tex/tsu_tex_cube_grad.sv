@@ -37,13 +37,13 @@ module tsu_tex_cube_grad #(
   output logic [31:0]        rho2_o,    // binary32
   output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
 );
-  localparam int unsigned MulLat = 6;  // tsu_fp_mul, every register enabled
-  localparam int unsigned AddLat = 6;  // tsu_fp_add, every register enabled
-  localparam int unsigned DivLat = 32'(1'b1) + 27 / DivStepsPerStage + 32'(1'b1);  // tsu_fp_div
+  localparam int unsigned MulLat = tsu_hw_pkg::FP_MUL_LATENCY;
+  localparam int unsigned AddLat = tsu_hw_pkg::FP_ADD_LATENCY;
+  localparam int unsigned DivLat = tsu_hw_pkg::fp_div_latency(1'b1, DivStepsPerStage, 1'b1);
   localparam int unsigned NG = 2 / Beats;  // gradients per beat
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegIn) + 3 * MulLat + 2 * AddLat + DivLat + 2 + (Beats - 1);
+      tsu_hw_pkg::tex_cube_grad_latency(RegIn, Beats, DivStepsPerStage);
   localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
 

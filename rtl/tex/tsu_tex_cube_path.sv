@@ -28,7 +28,8 @@ module tsu_tex_cube_path #(
   output logic [31:0]         axis_tc_o,
   output logic [31:0]         axis_ma_o
 );
-  localparam int unsigned CubeLat = 28;  // tsu_tex_cube
+  // tsu_tex_cube at its defaults (RegIn, a register every 2 quotient bits).
+  localparam int unsigned CubeLat = tsu_hw_pkg::tex_cube_latency(1'b1, 2);
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
 
   logic                qu_push;

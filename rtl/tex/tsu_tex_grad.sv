@@ -34,11 +34,10 @@ module tsu_tex_grad #(
   output logic [31:0]        rho2_o,    // binary32
   output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
 );
-  localparam int unsigned MulLat = 6;  // tsu_fp_mul, every register enabled
-  localparam int unsigned AddLat = 6;  // tsu_fp_add, every register enabled
+  localparam int unsigned AddLat = tsu_hw_pkg::FP_ADD_LATENCY;
   localparam int unsigned NG = 2 / Beats;  // gradients per beat
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 2 * MulLat + 2 * AddLat + 2 + (Beats - 1);
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_grad_latency(Beats);
   localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;

@@ -38,7 +38,7 @@ module tsu_tex_lod #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegA) + 32'(RegL) + 32'(RegB) + 32'(RegOut);
+      tsu_hw_pkg::tex_lod_latency(RegA, RegL, RegB, RegOut);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic signed [17:0] Sat = 18'sd32767;  // tsu::kLodSat
 

@@ -44,10 +44,11 @@ module tsu_tex_lod_path #(
   output tsu_tex_pkg::levels_t   levels_o
 );
   // ---- Latencies of the blocks it joins --------------------------------------------------------
-  localparam int unsigned LodLat = 4;    // tsu_tex_lod
-  localparam int unsigned GradLat = 26 + GradBeats - 1;  // tsu_tex_grad
-  localparam int unsigned CubeAxisLat = 1;  // tsu_tex_cube's face and face-table outputs
-  localparam int unsigned CubeGradLat = 48 + CubeGradBeats - 1;  // tsu_tex_cube_grad
+  // The children at their defaults but for the beats given here (tsu_tex_cube: tsu_tex_cube_path's).
+  localparam int unsigned LodLat = tsu_hw_pkg::tex_lod_latency(1'b1, 1'b1, 1'b1, 1'b1);
+  localparam int unsigned GradLat = tsu_hw_pkg::tex_grad_latency(GradBeats);
+  localparam int unsigned CubeAxisLat = tsu_hw_pkg::tex_cube_axis_latency(1'b1);
+  localparam int unsigned CubeGradLat = tsu_hw_pkg::tex_cube_grad_latency(1'b1, CubeGradBeats, 2);
   // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
   localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
 

@@ -31,7 +31,7 @@ module tsu_tex_out #(
 );
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegLz) + 32'(RegA) + F16Stages + 32'(RegB) + 32'(RegOut);
+      tsu_hw_pkg::tex_out_latency(RegLz, RegA, F16Stages, RegB, RegOut);
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- (Z) magnitude and leading zeros of integer components ------------------------------------

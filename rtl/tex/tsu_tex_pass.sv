@@ -41,9 +41,10 @@ module tsu_tex_pass #(
   output logic [AddrW-1:0]           level_base_o,
   output tsu_tex_pkg::tap_req_t      tap_req_o
 );
-  localparam int unsigned MulLat = 6;    // tsu_fp_mul
-  localparam int unsigned CoordLat = 2;  // tsu_tex_coord
-  localparam int unsigned WrapLat = 15;  // tsu_tex_wrap
+  // The children at their defaults (every register; the wrap's divider 2 steps a register).
+  localparam int unsigned MulLat = tsu_hw_pkg::FP_MUL_LATENCY;
+  localparam int unsigned CoordLat = tsu_hw_pkg::tex_coord_latency(1'b1, 1'b1);
+  localparam int unsigned WrapLat = tsu_hw_pkg::tex_wrap_latency(1'b1, 2, 1'b1, 1'b1);
   localparam int unsigned PassDepth = 2 * MaxInflight;
   localparam int unsigned PassLat = MulLat + CoordLat + 1 + WrapLat;
   localparam int unsigned PassCntW = $clog2(PassDepth + PassLat + 2);

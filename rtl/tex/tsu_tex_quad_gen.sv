@@ -29,7 +29,7 @@ module tsu_tex_quad_gen #(
   output tsu_tex_pkg::slice_t      slice_o,
   output logic [4*AddrW-1:0]       addr_o
 );
-  localparam int unsigned AgLat = 3;  // tsu_addrgen
+  localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
   localparam int unsigned QOffW = $clog2(LineBytes);
   localparam int unsigned QTapCntW = $clog2(TapDepth + AgLat + 2);

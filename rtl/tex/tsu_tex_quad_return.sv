@@ -37,8 +37,8 @@ module tsu_tex_quad_return #(
   output logic                    empty_o,
   output tsu_tex_pkg::item_t      item_o
 );
-  localparam int unsigned TexelLat = 7;  // tsu_tex_texel
-  localparam int unsigned CornerLat = 18 + 4 / CornerLanes - 1;  // tsu_tex_corner
+  localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
+  localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles;
   // CornerLat more behind a seamless corner) plus the merge's waits, so a slice a cycle needs
   // more credits than that (Little's law; 32 held the quad path at 0.71 slices per clock).

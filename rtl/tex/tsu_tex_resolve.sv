@@ -33,7 +33,7 @@ module tsu_tex_resolve #(
   output tsu_tex_pkg::rsp_t     rsp_o,
   output logic                  rsp_pop_o
 );
-  localparam int unsigned OutLat = 5;  // tsu_tex_out
+  localparam int unsigned OutLat = tsu_hw_pkg::tex_out_latency(1'b1, 1'b1, 1, 1'b1, 1'b1);  // defaults
   localparam int unsigned Beats = 4 / Lanes;
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 

@@ -38,8 +38,8 @@ module tsu_tex_return #(
   output logic                    empty_o,
   output tsu_tex_pkg::item_t      item_o
 );
-  localparam int unsigned TexelLat = 7;  // tsu_tex_texel
-  localparam int unsigned CornerLat = 18 + 4 / CornerLanes - 1;  // tsu_tex_corner
+  localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
+  localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 

@@ -33,7 +33,7 @@ module tsu_tex_tap #(
   output logic [AddrW-1:0]         addr_o,
   output logic [AddrW-1:0]         res_addr_o
 );
-  localparam int unsigned AgLat = 3;  // tsu_addrgen
+  localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
   localparam int unsigned AgCntW = $clog2(TapDepth + AgLat + 2);
 

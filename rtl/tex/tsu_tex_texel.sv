@@ -49,7 +49,7 @@ module tsu_tex_texel #(
   localparam int unsigned UnpackLatency = 2 + ConvStages;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      UnpackLatency + 32'(RegA) + 32'(RegOut);
+      tsu_hw_pkg::tex_texel_latency(ConvStages, RegA, RegOut);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
 

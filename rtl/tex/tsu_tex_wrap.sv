@@ -38,7 +38,7 @@ module tsu_tex_wrap #(
   localparam int unsigned Regs = Steps / StepsPerStage;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      32'(RegIn) + Regs + 32'(RegRem) + 32'(RegOut);
+      tsu_hw_pkg::tex_wrap_latency(RegIn, StepsPerStage, RegRem, RegOut);
   /* verilator lint_on UNUSEDPARAM */
 
   typedef enum logic [1:0] {Wrap = 2'd0, Clamp = 2'd1, Mirror = 2'd2, Border = 2'd3} mode_e;
