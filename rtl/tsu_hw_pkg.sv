@@ -244,6 +244,20 @@ package tsu_hw_pkg;
     extent_f32 = f;
   endfunction
 
+  // The class of a texel after the sampler's read mode (tsu::MakeTexelRule): 8/16-bit integers
+  // read as normalized floats are UNORM/SNORM (the engine's result class, the texture unit's
+  // conversion-family check).
+  // kind and bits0: fmt_info_t's kind and the width of slot 0 (a function of yosys 0.23 takes no
+  // struct argument).
+  function automatic logic [2:0] read_kind(logic [2:0] kind, logic [5:0] bits0, logic read_norm);
+    read_kind = kind;
+    if (read_norm && bits0 <= 6'd16) begin
+      // (Qualified: yosys 0.23 looks an enum value in a package function up in the caller.)
+      if (kind == 3'(tsu_hw_pkg::KindUint)) read_kind = 3'(tsu_hw_pkg::KindUnorm);
+      if (kind == 3'(tsu_hw_pkg::KindSint)) read_kind = 3'(tsu_hw_pkg::KindSnorm);
+    end
+  endfunction
+
   // ---- Block latencies -------------------------------------------------------------------------------
   // A block's Latency is its function below of its parameters, and a parent that joins blocks
   // reads a child's latency by calling the function with the parameters it gives the child:

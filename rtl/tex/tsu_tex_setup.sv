@@ -119,13 +119,9 @@ module tsu_tex_setup #(
       else if (lod_i > s_last_level) s_level_s32 = s_last_level[4:0];
       else s_level_s32 = lod_i[4:0];
     end
-    // The result class after the read mode (tsu::MakeTexelRule): 8/16-bit integers read as
-    // normalized floats become UNORM/SNORM.
-    s_kind = fmt.kind;
-    if (smp_i.read_mode == 1'(tsu_pkg::ReadNormalizedFloat) && fmt.bits[5:0] <= 6'd16) begin
-      if (fmt.kind == 3'(tsu_hw_pkg::KindUint)) s_kind = 3'(tsu_hw_pkg::KindUnorm);
-      if (fmt.kind == 3'(tsu_hw_pkg::KindSint)) s_kind = 3'(tsu_hw_pkg::KindSnorm);
-    end
+    // The result class after the read mode.
+    s_kind = tsu_hw_pkg::read_kind(fmt.kind, fmt.bits[5:0],
+                            smp_i.read_mode == 1'(tsu_pkg::ReadNormalizedFloat));
     s_float = s_kind != 3'(tsu_hw_pkg::KindUint) && s_kind != 3'(tsu_hw_pkg::KindSint);
     s_sint = s_kind == 3'(tsu_hw_pkg::KindSint);
     // Residency index widths (tsu::MakeResidencyIndex): ceil(log2(tiles)) = bit length of

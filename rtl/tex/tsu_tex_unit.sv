@@ -255,12 +255,9 @@ module tsu_tex_unit #(
   logic [OpW-TagW-13:0]    x_operands;
   assign {x_tag, x_geom, x_mode, x_s32, x_dtype, x_compare, x_operands} = x_op;
   always_comb begin
-    // The texel's class after the read mode (tsu::MakeTexelRule).
-    x_kind = x_fmt.kind;
-    if (x_smp.read_mode == 1'(tsu_pkg::ReadNormalizedFloat) && x_fmt.bits[5:0] <= 6'd16) begin
-      if (x_fmt.kind == 3'(tsu_hw_pkg::KindUint)) x_kind = 3'(tsu_hw_pkg::KindUnorm);
-      if (x_fmt.kind == 3'(tsu_hw_pkg::KindSint)) x_kind = 3'(tsu_hw_pkg::KindSnorm);
-    end
+    // The texel's class after the read mode.
+    x_kind = tsu_hw_pkg::read_kind(x_fmt.kind, x_fmt.bits[5:0],
+                            x_smp.read_mode == 1'(tsu_pkg::ReadNormalizedFloat));
     x_left_form = (!EnableGrad && x_mode == 2'(tsu_pkg::TexModeGrad)) ||
                   (!EnableCube && tsu_pkg::GEOM_CUBE[x_geom]) ||
                   (!EnableSeamless && tsu_pkg::GEOM_CUBE[x_geom] && x_smp.seamless_cube) ||
