@@ -47,8 +47,15 @@ bool Set(std::optional<T>* slot, T v, const char* what, std::string* error) {
 bool Classify(const RawInstruction& raw, Mods* m, std::string* error) {
   const bool is_sured = raw.base == "sured";
   const bool is_suq = raw.base == "suq";
-  for (const std::string& s : raw.mods) {
+  // Order (docs/semantics.md F3): the addressing mode comes first; the others in any order.
+  for (size_t i = 0; i < raw.mods.size(); ++i) {
+    const std::string& s = raw.mods[i];
     bool ok = true;
+    if ((s == "b" || s == "p") && i != 0 && !is_suq) {
+      *error = Dot(s) + " must be " + raw.base + "'s first modifier (" + raw.base + Dot(s) +
+               "...)";
+      return false;
+    }
     if (s == "b" || s == "p") {
       ok = Set(&m->addressing, *Parse<Addressing>(s), "addressing (.b/.p)", error);
     } else if (auto g = Parse<Geometry>(s)) {
@@ -153,9 +160,18 @@ bool TakeAddress(const RawOperand& op, Dialect dialect, Instruction* out, std::s
   return TakeResource(op.items[0], out, error) && TakeCoords(op.items[1], dialect, out, error);
 }
 
+// How TakeData reads a data operand whose shape disagrees with the vector modifier.
+enum class Shape {
+  kStrict,   // suq, sured, sust.p, and every instruction in the text dialect
+  kLenient,  // suld.b and sust.b in the ptxas dialect: a 2- or 4-element vector without .v2/.v4
+};
+
 // The data operand (d of suld, c of sust): a scalar for no vector, else a vector of VecCount.
+// ptxas 13.0 also assembles Shape::kLenient's, whose meaning nothing documents: it is accepted
+// as a form without a meaning (docs/semantics.md F11). A scalar for .v2/.v4 crashes ptxas 13.0
+// (sust) or is rejected (suld): tsu rejects it.
 bool TakeData(const RawOperand& op, const char* role, Instruction* out,
-              std::vector<Operand>* dest, bool allow_imm, std::string* error) {
+              std::vector<Operand>* dest, bool allow_imm, Shape shape, std::string* error) {
   if (op.has_pred) {
     *error = std::string(role) + " takes no '|p' predicate (only tex has one)";
     return false;
@@ -165,7 +181,18 @@ bool TakeData(const RawOperand& op, const char* role, Instruction* out,
     *error = std::string(role) + " must be a register or vector, not an address";
     return false;
   }
-  if (n == 1) {
+  const size_t got = op.kind == RawOperand::Kind::kVector ? op.elems.size() : 1;
+  if (out->opcode == Opcode::kSuq && op.kind == RawOperand::Kind::kVector) {
+    *error = "destination d of suq is a scalar register, not a vector";
+    return false;
+  }
+  if (n == 1 && shape != Shape::kStrict && op.kind == RawOperand::Kind::kVector &&
+      (got == 2 || got == 4)) {
+    *dest = op.elems;
+    out->no_semantics = std::string("a ") + std::to_string(got) + "-element " + role +
+                        " without .v2/.v4 (ptxas assembles it, but neither the PTX text nor "
+                        "ptxas says how many elements move; write the vector modifier)";
+  } else if (n == 1) {
     if (op.kind == RawOperand::Kind::kVector && op.elems.size() == 1) {
       *dest = op.elems;
     } else if (op.kind == RawOperand::Kind::kScalar) {
@@ -262,7 +289,8 @@ bool DecodeSuld(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
   out->type = *m.type;
   if (!VecWithinLimit(*out, error)) return false;
   if (!CheckOperandCount(raw, 2, "d, [a, b]", error)) return false;
-  return TakeData(raw.operands[0], "destination d", out, &out->dst, false, error) &&
+  const Shape shape = o.dialect == Dialect::kPtxas ? Shape::kLenient : Shape::kStrict;
+  return TakeData(raw.operands[0], "destination d", out, &out->dst, false, shape, error) &&
          TakeAddress(raw.operands[1], o.dialect, out, error);
 }
 
@@ -302,7 +330,8 @@ bool DecodeSust(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
   if (!VecWithinLimit(*out, error)) return false;
   if (!CheckOperandCount(raw, 2, "[a, b], c", error)) return false;
   return TakeAddress(raw.operands[0], o.dialect, out, error) &&
-         TakeData(raw.operands[1], "source c", out, &out->src, true, error);
+         TakeData(raw.operands[1], "source c", out, &out->src, true,
+                  o.dialect == Dialect::kPtxas && !p ? Shape::kLenient : Shape::kStrict, error);
 }
 
 bool DecodeSured(const RawInstruction& raw, const Mods& m, const ParseOptions& o,
@@ -409,7 +438,9 @@ bool DecodeSuq(const RawInstruction& raw, const Mods& m, const ParseOptions& /*o
   }
   out->type = DataType::kB32;
   if (!CheckOperandCount(raw, 2, "d, [a]", error)) return false;
-  if (!TakeData(raw.operands[0], "destination d", out, &out->dst, false, error)) return false;
+  if (!TakeData(raw.operands[0], "destination d", out, &out->dst, false, Shape::kStrict, error)) {
+    return false;
+  }
   const RawOperand& a = raw.operands[1];
   if (a.kind != RawOperand::Kind::kAddress || a.items.size() != 1) {
     *error = "suq operand must be [a]: a .surfref name or .u64 register, with no coordinates";

@@ -6,6 +6,7 @@
 // The front end sees no register declarations, so the optional trailing operands are told apart
 // by shape: a braced vector is the offset e, a scalar is the depth compare value f (ptxas uses
 // the register's type; a scalar offset `r5` for 1d must be written `{r5}` here).
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -36,10 +37,17 @@ struct TexMods {
 };
 
 bool Classify(const RawInstruction& raw, TexMods* m, std::string* error) {
-  for (const std::string& s : raw.mods) {
+  // Order (docs/semantics.md F3): the mipmap mode, when written, comes first; the other
+  // modifiers in any order, the first type being .dtype.
+  for (size_t i = 0; i < raw.mods.size(); ++i) {
+    const std::string& s = raw.mods[i];
     if (s == "base" || s == "level" || s == "grad") {
       if (m->mode) {
         *error = "multiple mipmap modes specified (.base, .level, .grad are exclusive)";
+        return false;
+      }
+      if (i != 0) {
+        *error = Dot(s) + " must be tex's first modifier (tex" + Dot(s) + ".geom...)";
         return false;
       }
       m->mode = *Parse<TexMode>(s);
@@ -171,6 +179,12 @@ bool DecodeDestination(const RawOperand& op, Instruction* out, std::string* erro
       return false;
     }
   }
+  if (std::all_of(op.elems.begin(), op.elems.end(),
+                  [](const Operand& e) { return e.name == "_"; })) {
+    // ptxas 13.0: "Unable to infer type of vector elements" (a sink `_` may stand for some).
+    *error = "destination d needs at least one register; it cannot be all sinks '_'";
+    return false;
+  }
   out->dst = op.elems;
   if (op.has_pred) {
     out->has_pred_dst = true;
@@ -296,7 +310,20 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
       return false;
     }
     out->has_lod = true;
-    if (!Scalar(raw.operands[next++], "lod", &out->lod, error)) return false;
+    const RawOperand& lod = raw.operands[next++];
+    if (lod.kind == RawOperand::Kind::kVector && ptxas && !lod.has_pred) {
+      // ptxas 13.0 assembles a braced lod of 1, 2 or 4 elements (docs/semantics.md F11).
+      std::vector<Operand> v;
+      if (!Vector(lod, "lod", &v, error)) return false;
+      out->lod = v[0];
+      if (v.size() > 1) {
+        out->no_semantics = "a " + std::to_string(v.size()) + "-element lod (ptxas assembles "
+                            "it, but neither the PTX text nor ptxas says which element is the "
+                            "level; write a scalar)";
+      }
+    } else if (!Scalar(lod, "lod", &out->lod, error)) {
+      return false;
+    }
   } else if (out->tex_mode == TexMode::kGrad) {
     if (raw.operands.size() <= next + 1) {
       *error = "tex.grad requires two gradient vectors dPdx, dPdy";
@@ -326,7 +353,8 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
   // scalar, as ptxas reads them: two trailing scalars are e and f; with declarations (a module
   // read), a lone .u32/.s32 scalar is e (TF1); so is a lone integer literal (f is .f32).
   bool scalar_offset = false;
-  if (next < raw.operands.size() && OffsetsNeeded(g) == 1 &&
+  bool bare_offset = false;  // an integer scalar where a 2- or 4-element offset goes
+  if (next < raw.operands.size() && (OffsetsNeeded(g) == 1 || (ptxas && !IsCube(g))) &&
       raw.operands[next].kind == RawOperand::Kind::kScalar) {
     const Operand& o = raw.operands[next].scalar;
     const Symbol* sym = o.kind == Operand::Kind::kName && options.symbols != nullptr
@@ -337,6 +365,12 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
                     (o.kind == Operand::Kind::kImmediate && o.lit == Operand::Literal::kInt) ||
                     (sym != nullptr && sym->kind == Symbol::Kind::kRegister &&
                      (sym->type.cls == 'u' || sym->type.cls == 's'));
+    if (OffsetsNeeded(g) > 1) {
+      // ptxas 13.0 assembles a lone integer scalar there, as it does a bare scalar coordinate
+      // (docs/semantics.md F11); a .b32/.f32 one is the depth compare value f, as before.
+      scalar_offset = scalar_offset && raw.operands.size() == next + 1;
+      bare_offset = scalar_offset;
+    }
   }
   if (next < raw.operands.size() &&
       (raw.operands[next].kind == RawOperand::Kind::kVector || scalar_offset)) {
@@ -346,7 +380,11 @@ bool DecodeTex(const RawInstruction& raw, const ParseOptions& options, Instructi
     }
     if (!Vector(raw.operands[next++], "offset e", &out->offset, error)) return false;
     const int ow = OffsetsNeeded(g);
-    if (static_cast<int>(out->offset.size()) < ow) {
+    if (bare_offset) {
+      out->no_semantics = "a scalar offset for " + gn + " (ptxas assembles it, but neither the "
+                          "PTX text nor ptxas says what it means; write the " +
+                          std::to_string(ow) + "-element vector)";
+    } else if (static_cast<int>(out->offset.size()) < ow) {
       *error = "offset vector e of " + gn + " needs " + std::to_string(ow) +
                (ow == 1 ? " element" : " elements") + " (got " +
                std::to_string(out->offset.size()) + ")";

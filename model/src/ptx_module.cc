@@ -334,16 +334,29 @@ class Reader {
   }
 
   void Instruction(const std::string& text) {
-    // The opcode's base: after an optional guard `@p` / `@!p`.
+    // The opcode's base: after the guards (`@p`, `@!p`, `@ ! p`; a second guard is a syntax
+    // error that ParsePtx reports once the opcode says the statement is ours).
     size_t i = 0;
-    if (text[0] == '@') {
-      i = 1;
-      while (i < text.size() && !IsAsciiSpace(text[i])) ++i;
+    auto skip_space = [&] {
       while (i < text.size() && IsAsciiSpace(text[i])) ++i;
+    };
+    while (i < text.size() && text[i] == '@') {
+      ++i;
+      skip_space();
+      while (i < text.size() && text[i] == '!') ++i;
+      skip_space();
+      while (i < text.size() && IsIdentChar(text[i])) ++i;
+      skip_space();
     }
     size_t j = i;
     while (j < text.size() && IsIdentChar(text[j])) ++j;
-    const std::string_view base = std::string_view(text).substr(i, j - i);
+    std::string_view base = std::string_view(text).substr(i, j - i);
+    if (base.empty() && i > 0) {  // `@p1tex.2d...`: the guard swallowed the opcode (invalid)
+      const std::string_view head = std::string_view(text).substr(0, text.find('.'));
+      for (std::string_view op : {"tex", "suld", "sust", "sured", "suq"}) {
+        if (head.size() > op.size() && head.substr(head.size() - op.size()) == op) base = op;
+      }
+    }
     if (depth_ == 0) {
       Error(stmt_line_, stmt_col_,
             "an instruction outside a function body: '" + Excerpt(text, 40) + "'");

@@ -271,7 +271,12 @@ bool CheckOperandTypes(const Instruction& in, const SymbolTable& symbols, std::s
     const Accept da = in.type == DataType::kF16x2                                 ? kPacked
                       : in.type == DataType::kU32 || in.type == DataType::kS32 ? kInt
                                                                                 : kAnyUnpacked;
-    if (!c.Regs(in.dst, "destination d", da, in.type == DataType::kF16 ? 16 : 32)) return false;
+    // `_`, the sink, may stand for a result element, as ptxas 13.0 takes it (F11).
+    std::vector<Operand> dst;
+    for (const Operand& o : in.dst) {
+      if (!(o.kind == Operand::Kind::kName && o.name == "_")) dst.push_back(o);
+    }
+    if (!c.Regs(dst, "destination d", da, in.type == DataType::kF16 ? 16 : 32)) return false;
     if (in.has_pred_dst && !c.Pred(in.pred_dst.name, "predicate p")) return false;
     const bool f32 = in.coord_type == DataType::kF32;
     const bool indexed = IsArray(in.geom) && in.coords.size() > 1;  // not a bare scalar

@@ -325,20 +325,53 @@ bool FitAll(std::vector<Operand>* v, Slot slot, int bits, const char* role, std:
   return true;
 }
 
-bool CheckLiterals(Instruction* in, std::string* error) {
+// ptxas 13.0 also takes a float literal beside a register in an integer coordinate vector and in
+// a 16-bit data vector; what value it stands for is documented nowhere (docs/semantics.md F11).
+bool FloatBesideRegister(const std::vector<Operand>& v, size_t i) {
+  if (v[i].kind != Operand::Kind::kImmediate || v[i].lit == Operand::Literal::kInt) return false;
+  for (const Operand& o : v) {
+    if (o.kind == Operand::Kind::kName) return true;
+  }
+  return false;
+}
+
+void MarkFloatBesideRegister(Instruction* in, const char* where) {
+  in->no_semantics = std::string("a float literal in ") + where + " (ptxas assembles it beside a "
+                     "register, but neither the PTX text nor ptxas says what value it stands "
+                     "for; write an integer)";
+}
+
+bool CheckLiterals(Instruction* in, Dialect dialect, std::string* error) {
+  const bool ptxas = dialect == Dialect::kPtxas;
   const int bits = DataTypeBytes(in->type) * 8;
   if (in->opcode != Opcode::kTex) {
-    if (!FitAll(&in->coords, Slot::kInteger, 32, "a coordinate", error)) return false;
+    for (size_t i = 0; i < in->coords.size(); ++i) {
+      if (ptxas && FloatBesideRegister(in->coords, i)) {
+        MarkFloatBesideRegister(in, "an integer coordinate vector");
+      } else if (!FitLiteral(&in->coords[i], Slot::kInteger, 32, "a coordinate", error)) {
+        return false;
+      }
+    }
     const bool typed = in->type == DataType::kU32 || in->type == DataType::kS32 ||
                        in->type == DataType::kU64 || in->type == DataType::kS64;
-    return FitAll(&in->src, typed ? Slot::kInteger : Slot::kBits, bits, "source c", error);
+    for (size_t i = 0; i < in->src.size(); ++i) {
+      if (ptxas && bits == 16 && !typed && FloatBesideRegister(in->src, i)) {
+        MarkFloatBesideRegister(in, "a 16-bit data vector");
+      } else if (!FitLiteral(&in->src[i], typed ? Slot::kInteger : Slot::kBits, bits, "source c",
+                             error)) {
+        return false;
+      }
+    }
+    return true;
   }
   const Slot c = in->coord_type == DataType::kF32 ? Slot::kFloat32 : Slot::kInteger;
   const bool indexed = IsArray(in->geom) && in->coords.size() > 1;
   for (size_t i = 0; i < in->coords.size(); ++i) {
     const bool index = indexed && i == 0;
-    if (!FitLiteral(&in->coords[i], index ? Slot::kInteger : c, 32,
-                    index ? "the array index" : "a coordinate", error)) {
+    if (ptxas && !index && c == Slot::kInteger && FloatBesideRegister(in->coords, i)) {
+      MarkFloatBesideRegister(in, "an integer coordinate vector");
+    } else if (!FitLiteral(&in->coords[i], index ? Slot::kInteger : c, 32,
+                           index ? "the array index" : "a coordinate", error)) {
       return false;
     }
   }
@@ -433,11 +466,11 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
   out->guard_negated = raw.guard_negated;
   out->guard = raw.guard;
   if (raw.base == "suld" || raw.base == "sust" || raw.base == "sured" || raw.base == "suq") {
-    if (!DecodeSurface(raw, options, out, error) || !CheckLiterals(out, error)) return false;
+    if (!DecodeSurface(raw, options, out, error) || !CheckLiterals(out, options.dialect, error)) return false;
     return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
   }
   if (raw.base == "tex") {
-    if (!DecodeTex(raw, options, out, error) || !CheckLiterals(out, error)) return false;
+    if (!DecodeTex(raw, options, out, error) || !CheckLiterals(out, options.dialect, error)) return false;
     return options.symbols == nullptr || CheckOperandTypes(*out, *options.symbols, error);
   }
   *error = "unknown instruction '" + Excerpt(raw.base) + "' (tsu executes tex, suld, sust, sured, suq)";

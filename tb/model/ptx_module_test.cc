@@ -184,6 +184,58 @@ TEST(PtxModule, RegisterTypes) {
   EXPECT_FALSE(lone.instructions[0].in.has_depth_ref);
 }
 
+// The families the grown enumeration found (docs/semantics.md F3, F11): each read in a module, as
+// ptxas read it, with the verdict ptxas 13.0 gave; "meaningless" forms are valid and carry the
+// reason `tsu run` will not execute them.
+TEST(PtxModule, GrownFamilies) {
+  struct Case {
+    const char* text;
+    bool valid;
+    bool meaningless;
+  };
+  const Case cases[] = {
+      // F3: the addressing / mipmap mode first, the rest in any order, .dtype before .ctype.
+      {"sured.b.2d.add.u32.trap [surf_A, {%r1, %r2}], %r3;", true, false},
+      {"suld.2d.b.b32.trap %r1, [surf_A, {%r1, %r2}];", false, false},
+      {"suq.b32.width %r1, [surf_A];", true, false},
+      {"tex.v4.f32.2d.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}];", true, false},
+      {"tex.2d.level.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], %f7;", false, false},
+      {"tex.level.2d.v4.f32.u32 {%r1,%r2,%r3,%r4}, [tex_a, {%f5, %f6}], %f7;", false, false},
+      // Guards spelled with spaces; a second guard is a syntax error.
+      {"@ %p1 suq.width.b32 %r1, [surf_A];", true, false},
+      {"@! %p1 suq.width.b32 %r1, [surf_A];", true, false},
+      {"@%p1 @%p0 suq.width.b32 %r1, [surf_A];", false, false},
+      {"@%p1suq.width.b32 %r1, [surf_A];", false, false},
+      // F11: shapes ptxas assembles that nothing gives a meaning.
+      {"suld.b.1d.b32.trap {%r1, %r2}, [surf_A, {%r3}];", true, true},
+      {"sust.b.1d.b64.trap [surf_A, {%r3}], {%rd1, %rd2, %rd3, %rd4};", true, true},
+      {"suld.b.1d.b32.trap {%r1, %r2, %r3}, [surf_A, {%r3}];", false, false},
+      {"sust.b.1d.v2.b32.trap [surf_A, {%r3}], %r1;", false, false},  // ptxas crashes
+      {"suq.width.b32 {%r1}, [surf_A];", false, false},
+      {"tex.level.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], {%f7};", true, false},
+      {"tex.level.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], {%f7, %f6};", true, true},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], %u1;", true, true},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], 1;", true, true},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex_a, {%f5, %f6}], %f7;", true, false},  // depth
+      {"suld.b.2d.b32.trap %r1, [surf_A, {1.0, %r2}];", true, true},
+      {"suld.b.2d.b32.trap %r1, [surf_A, {1.0, 5}];", false, false},
+      {"sust.b.1d.v2.b16.trap [surf_A, {%r1}], {%h1, 2.0};", true, true},
+      {"sust.b.1d.b16.trap [surf_A, {%r1}], 1.0;", false, false},
+      // The sink: a result element may be `_`, not all of them.
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,_}, [tex_a, {%f5, %f6}];", true, false},
+      {"tex.2d.v4.f32.f32 {_,_,_,_}, [tex_a, {%f5, %f6}];", false, false},
+  };
+  for (const Case& c : cases) {
+    const PtxModule m = ReadPtxModule(Module(
+        "  .reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .f32 %f<8>; .reg .b16 %h<8>;\n"
+        "  .reg .u32 %u<4>; .reg .pred %p<2>;\n  " +
+        std::string(c.text)));
+    const ModuleInstruction& i = Only(m);
+    EXPECT_EQ(i.valid, c.valid) << c.text << ": " << i.error;
+    EXPECT_EQ(!i.in.no_semantics.empty(), c.meaningless) << c.text << ": " << i.in.no_semantics;
+  }
+}
+
 TEST(PtxModule, IndependentModeSamplersAndInitializers) {
   const std::string text =
       ".version 8.5\n.target sm_90, texmode_independent\n.address_size 64\n"

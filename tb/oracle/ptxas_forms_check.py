@@ -113,7 +113,7 @@ def main():
         judged = s["forms"] - s["ptxas crashed"]
         pct = 100.0 * s["agree"] / judged if judged else 100.0
         print(f"| {op} | " + " | ".join(str(s[c]) for c in cols) + f" | {pct:.2f}% |")
-    for f in failures[:50]:
+    for f in failures[:int(os.environ.get("TSU_FORMS_SHOW", "50"))]:
         print(f)
     if len(failures) > 50:
         print(f"... and {len(failures) - 50} more")
