@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tsu/float_bits.h"
+#include "tsu/output_path.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -371,13 +372,10 @@ int Render(const RenderOptions& o) {
     std::fprintf(stderr, "render: unknown scene '%s' (plane, cube, cubegrad, all)\n", o.scene.c_str());
     return 2;
   }
-  // The output directory is created as every other tool does; a path that cannot be a directory
-  // (a file, no permission) is a usage error, before any drawing.
-  std::error_code ec;
-  std::filesystem::create_directories(o.out_dir, ec);
-  if (ec || !std::filesystem::is_directory(o.out_dir)) {
-    std::fprintf(stderr, "render: cannot create output directory '%s': %s\n", o.out_dir.c_str(),
-                 ec ? ec.message().c_str() : "a file of that name exists");
+  // The output directory is made and probed before any drawing (tsu/output_path.h).
+  std::string why;
+  if (!tsu::PrepareOutputDir(o.out_dir, &why)) {
+    std::fprintf(stderr, "error: render --out: %s\n", why.c_str());
     return 2;
   }
   int rc = 0;

@@ -15,7 +15,7 @@
 // tsu_fp_mul / tsu_fp_add (T14). Beats 1: both gradients side by side (twelve multipliers, four
 // adders), one request per cycle. Beats 2: dPdx and then dPdy through one gradient's datapath on
 // consecutive cycles (six multipliers, two adders), a request every other cycle (the parent takes
-// no .grad request in the cycle after one; the shared arithmetic of issue 45).
+// no .grad request in the cycle after one).
 // Latency = 2 * tsu_fp_mul + 2 * tsu_fp_add + 2 + (Beats - 1) = 26 / 27.
 module tsu_tex_grad #(
   parameter int unsigned Beats = 1  // cycles per request (the II): 1 or 2

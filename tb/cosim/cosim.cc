@@ -675,7 +675,8 @@ void Bench<Dut, Root>::Run() {
   const bool tracing = opt_.trace_from != ~0ull;
   const std::string trace_base = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed);
   if (tracing) {
-    std::filesystem::create_directories(opt_.artifacts);
+    std::error_code ec;  // made and checked by the caller (tsu regress); a test may not have
+    std::filesystem::create_directories(opt_.artifacts, ec);
     res_->waveform = trace_base + ".fst";
   }
   run_ = std::make_unique<SimRun<Dut>>(opt_.seed, "tsu_top", tracing ? &trace_base : nullptr,
@@ -874,9 +875,11 @@ void Bench<Dut, Root>::Run() {
     Fail(cycle_, "final memory images differ" + (where.empty() ? std::string() : " at " + where));
   }
   if (failed_ && !tracing) {
-    std::filesystem::create_directories(opt_.artifacts);
+    std::error_code ec;  // if it cannot be made, the log's name says so
+    std::filesystem::create_directories(opt_.artifacts, ec);
     res_->log = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".log";
     std::ofstream f(res_->log);
+    if (!f) res_->log += " (not written: " + ec.message() + ")";
     f << "# the last " << log_.size() << " transactions before the mismatch\n";
     for (const LogEntry& e : log_) {
       if (!e.cfg.empty()) {

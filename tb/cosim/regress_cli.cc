@@ -13,6 +13,7 @@
 
 #include "cosim.h"
 #include "cover_points.h"
+#include "tsu/output_path.h"
 
 namespace tsu::tb {
 namespace {
@@ -55,8 +56,9 @@ RegressArgs& Args() {
 CLI::App* AddRegressCommand(CLI::App& app) {
   RegressArgs& a = Args();
   auto* r = app.add_subcommand(
-      "regress", "Co-simulate the RTL unit against the golden model on constrained-random surface "
-                 "instructions (the main job)");
+      "regress", "Co-simulate the RTL unit against the golden model on constrained-random "
+                 "instructions: suld, sust, sured and suq, and tex in a configuration with the "
+                 "texture path (the main job)");
   r->add_option("--seed", a.seed, "Random seed, 0 to 2^64 - 1 (default 1)")
       ->check(CLI::Validator(CheckSeed, "SEED"));
   r->add_option("--config", a.config,
@@ -101,42 +103,6 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   return r;
 }
 
-namespace {
-
-// The directory `dir` exists or can be made: its nearest existing ancestor is a writable
-// directory and no component on the way is a file.
-bool DirUsable(const std::string& dir, std::string* err) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path p = fs::absolute(dir, ec);
-  if (ec) return *err = "cannot resolve '" + dir + "'", false;
-  while (!fs::exists(p, ec)) {
-    if (!p.has_parent_path() || p.parent_path() == p) break;
-    p = p.parent_path();
-  }
-  if (!fs::is_directory(p, ec)) return *err = "'" + p.string() + "' is not a directory", false;
-  if (access(p.c_str(), W_OK | X_OK) != 0) return *err = "'" + p.string() + "' is not writable", false;
-  return true;
-}
-
-// The file `path` can be written: its directory made if missing, the file opened for appending
-// now (so a run that would fail to write its report fails before it starts, not after).
-bool FileWritable(const std::string& path, std::string* err) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return *err = "'" + path + "' is a directory", false;
-  // Its directory is made if missing, as for --artifacts.
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty() && !std::filesystem::exists(parent, ec)) {
-    std::filesystem::create_directories(parent, ec);
-    if (ec) return *err = "cannot create '" + parent.string() + "': " + ec.message(), false;
-  }
-  std::ofstream f(path, std::ios::app);
-  if (!f) return *err = "cannot open '" + path + "' for writing", false;
-  return true;
-}
-
-}  // namespace
-
 int RunRegressCommand(int argc, char** argv) {
   const RegressArgs& a = Args();
   if (a.list_bins) {
@@ -158,14 +124,17 @@ int RunRegressCommand(int argc, char** argv) {
   }
   {
     std::string why;
-    if (!DirUsable(a.artifacts, &why)) {
+    // --waves and --require-coverage write there from the start: make it now; otherwise only a
+    // failure writes its log there, so it must merely be makeable.
+    const bool now = a.waves || (a.require_coverage && a.coverage_dat.empty());
+    if (!(now ? PrepareOutputDir(a.artifacts, &why) : CheckOutputDir(a.artifacts, &why))) {
       std::cerr << "error: --artifacts: " << why << "\n";
       return 2;
     }
     for (const auto& [opt, path] : {std::pair<const char*, const std::string&>{"--junit", a.junit},
                                     {"--coverage-dat", a.coverage_dat},
                                     {"--json", a.json}}) {
-      if (!path.empty() && !FileWritable(path, &why)) {
+      if (!path.empty() && !PrepareOutputFile(path, &why)) {
         std::cerr << "error: " << opt << ": " << why << "\n";
         return 2;
       }
@@ -189,12 +158,6 @@ int RunRegressCommand(int argc, char** argv) {
   o.artifacts = a.artifacts;
   o.coverage_dat = a.coverage_dat;
   if (a.require_coverage && o.coverage_dat.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(a.artifacts, ec);
-    if (ec) {
-      std::cerr << "error: --artifacts: cannot create '" << a.artifacts << "': " << ec.message() << "\n";
-      return 2;
-    }
     o.coverage_dat = a.artifacts + "/regress_seed" + std::to_string(a.seed) + ".cov.dat";
   }
   o.mem_stall_percent = a.mem_stall;

@@ -665,4 +665,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except (OSError, ValueError, RuntimeError) as e:  # never a traceback: a message and exit 2
+        sys.stderr.write("error: %s\n" % e)
+        sys.exit(2)

@@ -228,7 +228,7 @@ TEST(PtxParser, InvalidFormsNameTheBrokenRule) {
   }
 }
 
-// Input the front end must refuse cleanly (issue 17): not UTF-8, too long, too many operands.
+// Input the front end must refuse cleanly: not UTF-8, too long, too many operands.
 // Every message is short and valid UTF-8, so it can be printed and put in JSON.
 TEST(PtxParserLimits, BadBytesLongLinesAndHugeVectorsAreErrors) {
   Instruction in;

@@ -79,7 +79,7 @@ TEST(Script, Reject) {
   EXPECT_EQ(RunScriptText("reject \"nope\" suld.b.1d.b32.trap r, [s, {x}];\n", "t").failures, 1);
 }
 
-// Bad input (issue 17): each gets an error naming what is wrong, never a silent cut, a wrap, a
+// Bad input: each gets an error naming what is wrong, never a silent cut, a wrap, a
 // hang or an unbounded allocation.
 std::string FirstMessage(const ScriptResult& r) { return r.messages.empty() ? "" : r.messages[0]; }
 

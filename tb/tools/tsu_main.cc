@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -166,7 +167,7 @@ int ExecPython(const char* script, const std::vector<std::string>& args) {
   return kExitUsage;
 }
 
-int main(int argc, char** argv) {
+int Main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "dse") {
     return ExecPython("dse.py", std::vector<std::string>(argv + 2, argv + argc));
   }
@@ -272,4 +273,17 @@ int main(int argc, char** argv) {
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
   run_opt.dialect = *tsu::ParseDialect(run_dialect);
   return CmdRun(run_files, quiet, run_opt);
+}
+
+// Any exception that escapes a command (a file system error, a full disk, an allocation that
+// failed) is a one-line message and exit 2, never an abort.
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "error: an unknown exception\n";
+  }
+  return kExitUsage;
 }

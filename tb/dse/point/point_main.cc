@@ -6,11 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <iostream>
 #include <string>
 
 #include "regress_cli.h"
 #include "render_rtl.h"
+#include "tsu/output_path.h"
 
 // libsystemc references sc_main from its own main(); this binary has its own.
 extern "C" int sc_main(int /*argc*/, char** /*argv*/) { return 2; }
@@ -21,8 +24,12 @@ namespace {
 // tex, one pixel of the scene's ground.
 int RunRender(const tsu::RenderOptions& scene, const tsu::tb::RenderRtlOptions& rtl,
               const std::string& json) {
-  tsu::tb::RenderRtlStats st;
   std::string msg;
+  if (!json.empty() && !tsu::PrepareOutputFile(json, &msg)) {
+    std::fprintf(stderr, "error: render --json: %s\n", msg.c_str());
+    return 2;
+  }
+  tsu::tb::RenderRtlStats st;
   const int rc = tsu::tb::RenderAndCompare(scene, rtl, &st, &msg);
   if (rc != 0) std::fprintf(stderr, "render: %s\n", msg.c_str());
   if (!json.empty()) {
@@ -47,7 +54,7 @@ int RunRender(const tsu::RenderOptions& scene, const tsu::tb::RenderRtlOptions& 
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int Main(int argc, char** argv) {
   CLI::App app{"tsu_point: the co-simulation regression of one design-space point of tsu_top"};
   app.require_subcommand(1);
   auto* regress = tsu::tb::AddRegressCommand(app);
@@ -77,4 +84,16 @@ int main(int argc, char** argv) {
   }
   if (render->parsed()) return RunRender(scene, rtl, json);
   return regress->parsed() ? tsu::tb::RunRegressCommand(argc, argv) : 2;
+}
+
+// Any exception that escapes is a message and exit 2, never an abort.
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "error: an unknown exception\n";
+  }
+  return 2;
 }
