@@ -318,7 +318,9 @@ package tsu_hw_pkg;
   endfunction
   // tsu_tex_grad: (S), (Q), (A) twice, (C), tsu_tex_rho; beats - 1 for the second gradient.
   function automatic int unsigned tex_grad_latency(int unsigned beats);
-    tex_grad_latency = 2 * FP_MUL_LATENCY + 2 * FP_ADD_LATENCY + 2 + (beats - 1);
+    // Beats 1, 2: dPdy's sum (beside dPdx's, or a cycle after it); 6: three cycles after dPdx's,
+    // which starts a cycle after its x (x^2 + y^2 waits for y).
+    tex_grad_latency = 2 * FP_MUL_LATENCY + 2 * FP_ADD_LATENCY + 2 + (beats == 6 ? 4 : beats - 1);
   endfunction
   function automatic int unsigned tex_cube_grad_latency(bit reg_in, int unsigned beats,
                                                         int unsigned div_steps_per_stage);

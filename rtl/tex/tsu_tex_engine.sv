@@ -48,9 +48,13 @@ module tsu_tex_engine #(
   // half its dividers and multipliers; the engine takes no request in the cycle after a cube
   // .grad) or 1.
   parameter int unsigned CubeGradBeats = 2,
-  // Cycles per non-cube .grad request in tsu_tex_grad: 1, or 2 (half its arithmetic; the engine
-  // takes no request in the cycle after such a .grad).
+  // Cycles per non-cube .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one
+  // partial a cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1
+  // cycles after such a .grad.
   parameter int unsigned GradBeats = 1,
+  // Cycles per pass in tsu_tex_pass: 1, or 3 (the three axes through one coordinate multiplier,
+  // coordinate stage and wrap).
+  parameter int unsigned AxisBeats = 1,
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
@@ -130,9 +134,12 @@ module tsu_tex_engine #(
   // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28); a
-  // .grad request, its gradients (26; on a cube 50 with CubeGradBeats 2). Checked by
-  // TexEngine.IdleLatencyIsTheDeclaredLatency.
-  localparam int unsigned Latency /*verilator public*/ = 53;
+  // .grad request, its gradients (26; on a cube 50 with CubeGradBeats 2). AxisBeats 3 adds 4 (the
+  // last axis trails the first by two cycles through the coordinate stage and the wrap), and
+  // Lanes below 4 the filter's later beats of a tap (3 at one lane). Checked by
+  // TexEngine.IdleLatencyIsTheDeclaredLatency*.
+  localparam int unsigned Latency /*verilator public*/ =
+      53 + 2 * (AxisBeats - 1) + (4 / Lanes - 1);
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   /* verilator lint_on UNUSEDPARAM */
 
@@ -256,7 +263,8 @@ module tsu_tex_engine #(
   tsu_tex_pkg::level_addr_t pass_level;
   logic [AddrW-1:0]         pass_base;
   tsu_tex_pkg::tap_req_t    pass_tap_req;
-  tsu_tex_pass #(.AddrW(AddrW), .MaxInflight(MaxInflight), .QueueRam(QueueRam)) u_pass (
+  tsu_tex_pass #(.AddrW(AddrW), .MaxInflight(MaxInflight), .QueueRam(QueueRam),
+                 .AxisBeats(AxisBeats)) u_pass (
     .clk_i, .rst_ni,
     .accept_i      (accept),
     .pass_req_i    (s_pass),

@@ -15,10 +15,13 @@
 // tsu_fp_mul / tsu_fp_add (T14). Beats 1: both gradients side by side (twelve multipliers, four
 // adders), one request per cycle. Beats 2: dPdx and then dPdy through one gradient's datapath on
 // consecutive cycles (six multipliers, two adders), a request every other cycle (the parent takes
-// no .grad request in the cycle after one).
-// Latency = 2 * tsu_fp_mul + 2 * tsu_fp_add + 2 + (Beats - 1) = 26 / 27.
+// no .grad request in the cycle after one). Beats 6: one partial a cycle, dPdx's x, y, z then
+// dPdy's, through one scale and one square multiplier (two multipliers, two adders: the first
+// adds a gradient's x and y squares, the second that sum and the z square), a request every six
+// cycles.
+// Latency = 2 * tsu_fp_mul + 2 * tsu_fp_add + 2 + {0, 1, 4} = 26 / 27 / 30.
 module tsu_tex_grad #(
-  parameter int unsigned Beats = 1  // cycles per request (the II): 1 or 2
+  parameter int unsigned Beats = 1  // cycles per request (the II): 1, 2 or 6
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -35,7 +38,8 @@ module tsu_tex_grad #(
   output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
 );
   localparam int unsigned AddLat = tsu_hw_pkg::FP_ADD_LATENCY;
-  localparam int unsigned NG = 2 / Beats;  // gradients per beat
+  localparam int unsigned MulLat = tsu_hw_pkg::FP_MUL_LATENCY;
+  localparam int unsigned NG = Beats == 1 ? 2 : 1;  // gradient sums per cycle
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_grad_latency(Beats);
   localparam int unsigned Interval /*verilator public*/ = Beats;
@@ -63,7 +67,7 @@ module tsu_tex_grad #(
     assign b_g[0] = r_g[0];
     assign b_g[1] = r_g[1];
     assign b_sz = r_sz;
-  end else begin : g_two_beats
+  end else if (Beats == 2) begin : g_two_beats
     // dPdx's beat as the request arrives, dPdy's on the next cycle from a hold register.
     logic        second_q;
     logic [95:0] g_q, sz_q;
@@ -81,12 +85,19 @@ module tsu_tex_grad #(
       else $error("tsu_tex_grad: a request inside the interval (II 2)");
     /* verilator lint_on SYNCASYNCNET */
 `endif
+  end else begin : g_no_lanes  // Beats 6: the partials enter one a cycle below
+    assign b_valid = 1'b0;
+    assign b_g[0] = '0;
+    assign b_sz = '0;
   end
 
   // ---- (S) and (Q): three products and three squares per gradient of the beat ----------------------
-  localparam int unsigned NL = 3 * NG;  // lanes k = 3d + a: gradient d, axis a
+  localparam int unsigned NL = Beats == 6 ? 1 : 3 * NG;  // lanes k = 3d + a: gradient d, axis a
   logic [31:0]   u [NL], sq [NL];
   logic [NL-1:0] u_valid, sq_valid;
+  logic [31:0]   s01 [NG], s [NG], z_d [NG];
+  logic [NG-1:0] s01_valid, s_valid, z_valid;
+  if (Beats <= 2) begin : g_lanes
   for (genvar k = 0; k < NL; k++) begin : g_term
     tsu_fp_mul u_scale (
       .clk_i, .rst_ni,
@@ -107,8 +118,6 @@ module tsu_tex_grad #(
   end
 
   // ---- (A) the sums, left to right ------------------------------------------------------------------
-  logic [31:0]   s01 [NG], s [NG], z_d [NG];
-  logic [NG-1:0] s01_valid, s_valid, z_valid;
   for (genvar d = 0; d < NG; d++) begin : g_dir
     tsu_fp_add u_add01 (
       .clk_i, .rst_ni,
@@ -133,6 +142,65 @@ module tsu_tex_grad #(
       .valid_o (s_valid[d]),
       .result_o(s[d])
     );
+  end
+  end else begin : g_serial
+    // Beats 6: partial k = 3d + a (gradient d, axis a) enters on the request's k-th cycle, the
+    // first from the ports, the rest from a copy taken then; its index travels beside it.
+    logic [2:0]  k_q;  // the next partial, 0 when idle
+    logic [95:0] g_q [2], sz_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) k_q <= '0;
+      else if (valid_i) k_q <= 3'd1;
+      else if (k_q != '0) k_q <= k_q == 3'd5 ? 3'd0 : k_q + 3'd1;
+    end
+    always_ff @(posedge clk_i) if (valid_i) {g_q[0], g_q[1], sz_q} <= {r_g[0], r_g[1], r_sz};
+    logic        e_valid;
+    logic [2:0]  e_k;
+    logic [1:0]  e_a;
+    logic [31:0] e_g, e_sz;
+    assign e_valid = valid_i || k_q != '0;
+    assign e_k = valid_i ? 3'd0 : k_q;
+    assign e_a = e_k >= 3'd3 ? 2'(e_k - 3'd3) : 2'(e_k);
+    assign e_g = valid_i ? r_g[0][31:0] : g_q[e_k >= 3'd3 ? 1 : 0][32*e_a +: 32];
+    assign e_sz = valid_i ? r_sz[31:0] : sz_q[32*e_a +: 32];
+    tsu_fp_mul u_scale (
+      .clk_i, .rst_ni, .valid_i(e_valid), .a_i(e_g), .b_i(e_sz),
+      .valid_o(u_valid[0]), .result_o(u[0])
+    );
+    tsu_fp_mul u_square (
+      .clk_i, .rst_ni, .valid_i(u_valid[0]), .a_i(u[0]), .b_i(u[0]),
+      .valid_o(sq_valid[0]), .result_o(sq[0])
+    );
+    logic       k_valid;
+    logic [1:0] sq_a;  // the square's axis
+    tsu_delay #(.Width(2), .Depth(2 * MulLat)) u_axis (
+      .clk_i, .rst_ni, .valid_i(e_valid), .data_i(e_a), .valid_o(k_valid), .data_o(sq_a)
+    );
+    // (A) x^2 + y^2 when y's square arrives (x's held a cycle), then + z^2 (z's delayed to meet it).
+    logic [31:0] x_sq_q;
+    always_ff @(posedge clk_i) if (sq_valid[0] && sq_a == 2'd0) x_sq_q <= sq[0];
+    tsu_fp_add u_add01 (
+      .clk_i, .rst_ni, .valid_i(sq_valid[0] && sq_a == 2'd1), .a_i(x_sq_q), .b_i(sq[0]),
+      .sub_i(1'b0), .valid_o(s01_valid[0]), .result_o(s01[0])
+    );
+    tsu_delay #(.Width(32), .Depth(AddLat - 1)) u_z (
+      .clk_i, .rst_ni, .valid_i(sq_valid[0] && sq_a == 2'd2), .data_i(sq[0]),
+      .valid_o(z_valid[0]), .data_o(z_d[0])
+    );
+    tsu_fp_add u_add2 (
+      .clk_i, .rst_ni, .valid_i(s01_valid[0]), .a_i(s01[0]), .b_i(z_d[0]), .sub_i(1'b0),
+      .valid_o(s_valid[0]), .result_o(s[0])
+    );
+    logic unused_serial;
+    assign unused_serial = ^{k_valid, b_valid, b_g[0], b_sz};
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(valid_i && k_q != '0))
+      else $error("tsu_tex_grad: a request inside the interval (II 6)");
+    a_meet: assert property (@(posedge clk_i) disable iff (!rst_ni) s01_valid[0] == z_valid[0])
+      else $error("tsu_tex_grad: a gradient's z square missed its x + y sum");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
   end
 
   // ---- (C) the larger sum ----------------------------------------------------------------------------
@@ -176,7 +244,8 @@ module tsu_tex_grad #(
   assign unused_valid = ^{u_valid, sq_valid, s01_valid, s_valid, z_valid};
 
 `ifndef SYNTHESIS
-  initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_grad: Beats 1 or 2");
+  initial assert (Beats == 1 || Beats == 2 || Beats == 6)
+    else $fatal(1, "tsu_tex_grad: Beats 1, 2 or 6");
   /* verilator lint_off SYNCASYNCNET */
   a_axes: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> axes_i != 2'd0);
   c_one_axis: cover property (@(posedge clk_i) valid_i && axes_i == 2'd1);

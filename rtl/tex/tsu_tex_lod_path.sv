@@ -11,7 +11,7 @@
 // another's in a cycle (a later entry never leaves earlier). The result (tsu_tex_pkg::levels_t,
 // with the request's level table) leaves with levels_valid_o, one per request, in order.
 // At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad, and at
-// GradBeats 2 the gradients none after another .grad: hold_o. Only a non-cube .grad enters
+// GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
 // tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
 module tsu_tex_lod_path #(
   parameter int unsigned CubeGradBeats = 2,
@@ -86,10 +86,14 @@ module tsu_tex_lod_path #(
       .valid_o(x_a_valid), .data_o({x_a_on, x_a})
     );
     if (GradBeats > 1) begin : g_gap
+      // The cycles left of the interval of the last .grad taken.
+      logic [$clog2(GradBeats)-1:0] gap_q;
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) g_gap_q <= 1'b0;
-        else g_gap_q <= accept_i && grad_i && !cube_i;
+        if (!rst_ni) gap_q <= '0;
+        else if (accept_i && grad_i && !cube_i) gap_q <= $bits(gap_q)'(GradBeats - 1);
+        else if (gap_q != '0) gap_q <= gap_q - 1'b1;
       end
+      assign g_gap_q = gap_q != '0;
     end else begin : g_no_gap
       assign g_gap_q = 1'b0;
     end

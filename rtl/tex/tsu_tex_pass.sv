@@ -10,11 +10,14 @@
 // into Q3, with the per-request tap fields (QC, pushed at acceptance) beside it. The tap
 // generators pop a pass (pop_i) with its QLV entry, and QC with a request's last pass. Q3 and QLV
 // are reserved before a pass enters (PassDepth entries), so the fixed-latency pipeline never
-// stalls.
+// stalls. AxisBeats 3 runs the three axes through one multiplier, one coordinate stage and one
+// wrap on consecutive cycles (a pass every third cycle, 4 cycles more latency); AxisBeats 1 has
+// one of each per axis and takes a pass every cycle.
 module tsu_tex_pass #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned MaxInflight = 64,
-  parameter bit          QueueRam = 1'b1
+  parameter bit          QueueRam = 1'b1,
+  parameter int unsigned AxisBeats = 1  // cycles per pass (the II): 1 or 3
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -46,7 +49,8 @@ module tsu_tex_pass #(
   localparam int unsigned CoordLat = tsu_hw_pkg::tex_coord_latency(1'b1, 1'b1);
   localparam int unsigned WrapLat = tsu_hw_pkg::tex_wrap_latency(1'b1, 2, 1'b1, 1'b1);
   localparam int unsigned PassDepth = 2 * MaxInflight;
-  localparam int unsigned PassLat = MulLat + CoordLat + 1 + WrapLat;
+  localparam int unsigned Serial = AxisBeats - 1;  // the cycles the last axis trails the first
+  localparam int unsigned PassLat = MulLat + CoordLat + 1 + WrapLat + 2 * Serial;
   localparam int unsigned PassCntW = $clog2(PassDepth + PassLat + 2);
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
   localparam int unsigned PassW = $clog2(PassDepth + 1);
@@ -127,9 +131,9 @@ module tsu_tex_pass #(
 
   // Credits for the pass pipeline's output queue (Q3) and the level queue (QLV).
   logic [PassCntW-1:0] pass_used_q;  // passes in the pipeline or in Q3
-  logic                qlv_full;
+  logic                qlv_full, p_gap;
   assign p_fire = !levels_empty_i && !qb_empty && !coord_empty_i && !rec_empty_i && !qlv_full &&
-                  pass_used_q < PassCntW'(PassDepth);
+                  pass_used_q < PassCntW'(PassDepth) && !p_gap;
   assign rec_pop_o = p_fire;
   assign levels_pop_o = p_fire && p_last;
   assign coord_pop_o = levels_pop_o;
@@ -181,35 +185,104 @@ module tsu_tex_pass #(
     m_n[2] = {4'd0, lv_d};
   end
   // Beside the multiplier: the raw coordinates (unnormalized use them as they are).
-  logic        m_norm;
-  logic [95:0] m_u;
-  logic        nc_mul_side_valid;
-  tsu_delay #(.Width(97), .Depth(MulLat)) u_mul_side (
-    .clk_i, .rst_ni, .valid_i(p_fire), .data_i({ps.norm, ps.u}),
-    .valid_o(nc_mul_side_valid), .data_o({m_norm, m_u})
-  );
-  for (genvar a = 0; a < 3; a++) begin : g_axis
+  side_t cs;
+  if (AxisBeats == 1) begin : g_axes
+    assign p_gap = 1'b0;
+    logic        m_norm;
+    logic [95:0] m_u;
+    logic        nc_mul_side_valid;
+    tsu_delay #(.Width(97), .Depth(MulLat)) u_mul_side (
+      .clk_i, .rst_ni, .valid_i(p_fire), .data_i({ps.norm, ps.u}),
+      .valid_o(nc_mul_side_valid), .data_o({m_norm, m_u})
+    );
+    for (genvar a = 0; a < 3; a++) begin : g_axis
+      tsu_fp_mul u_mul (
+        .clk_i, .rst_ni,
+        .valid_i (p_fire),
+        .a_i     (ps.u[32*a +: 32]),
+        .b_i     (tsu_hw_pkg::extent_f32(m_n[a])),
+        .valid_o (m_valid[a]),
+        .result_o(m_x[a])
+      );
+      tsu_tex_coord u_coord (
+        .clk_i, .rst_ni,
+        .valid_i  (m_valid[a]),
+        .x_i      (m_norm ? m_x[a] : m_u[32*a +: 32]),
+        .valid_o  (c_valid[a]),
+        .nearest_o(c_near[a]),
+        .fixed_o  (c_fixed[a])
+      );
+    end
+    logic unused_axes;
+    assign unused_axes = ^{nc_mul_side_valid};
+  end else begin : g_axes_serial
+    // Axis a enters on the pass's a-th cycle: the first from the pass, the others from a copy.
+    logic [1:0]  b_q;  // the next axis, 0 when idle
+    logic [95:0] u_q;
+    logic [16:0] n_q [2];
+    logic        norm_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) b_q <= '0;
+      else if (p_fire) b_q <= 2'd1;
+      else if (b_q != '0) b_q <= b_q == 2'd2 ? 2'd0 : b_q + 2'd1;
+    end
+    always_ff @(posedge clk_i) if (p_fire) {u_q, n_q[0], n_q[1], norm_q} <= {ps.u, m_n[1], m_n[2], ps.norm};
+    assign p_gap = b_q != '0;
+    logic        e_valid, e_norm;
+    logic [31:0] e_u;
+    logic [16:0] e_n;
+    assign e_valid = p_fire || b_q != '0;
+    assign e_u = p_fire ? ps.u[31:0] : u_q[32*b_q +: 32];
+    assign e_n = p_fire ? m_n[0] : n_q[b_q == 2'd2 ? 1 : 0];
+    assign e_norm = p_fire ? ps.norm : norm_q;
+    logic        m_norm, nc_mul_side_valid, s_mul_valid, s_valid;
+    logic [31:0] m_u, s_x;
+    logic signed [23:0] s_near;
+    logic signed [31:0] s_fixed;
+    tsu_delay #(.Width(33), .Depth(MulLat)) u_mul_side (
+      .clk_i, .rst_ni, .valid_i(e_valid), .data_i({e_norm, e_u}),
+      .valid_o(nc_mul_side_valid), .data_o({m_norm, m_u})
+    );
     tsu_fp_mul u_mul (
-      .clk_i, .rst_ni,
-      .valid_i (p_fire),
-      .a_i     (ps.u[32*a +: 32]),
-      .b_i     (tsu_hw_pkg::extent_f32(m_n[a])),
-      .valid_o (m_valid[a]),
-      .result_o(m_x[a])
+      .clk_i, .rst_ni, .valid_i(e_valid), .a_i(e_u), .b_i(tsu_hw_pkg::extent_f32(e_n)),
+      .valid_o(s_mul_valid), .result_o(s_x)
     );
     tsu_tex_coord u_coord (
-      .clk_i, .rst_ni,
-      .valid_i  (m_valid[a]),
-      .x_i      (m_norm ? m_x[a] : m_u[32*a +: 32]),
-      .valid_o  (c_valid[a]),
-      .nearest_o(c_near[a]),
-      .fixed_o  (c_fixed[a])
+      .clk_i, .rst_ni, .valid_i(s_mul_valid), .x_i(m_norm ? s_x : m_u),
+      .valid_o(s_valid), .nearest_o(s_near), .fixed_o(s_fixed)
     );
+    // The first two axes wait for the third; all three leave together with it.
+    logic [1:0] c_b_q;  // the axis the coordinate stage delivers next
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) c_b_q <= '0;
+      else if (s_valid) c_b_q <= c_b_q == 2'd2 ? 2'd0 : c_b_q + 2'd1;
+    end
+    logic signed [23:0] h_near [2];
+    logic signed [31:0] h_fixed [2];
+    always_ff @(posedge clk_i) begin
+      if (s_valid && c_b_q == 2'd0) {h_near[0], h_fixed[0]} <= {s_near, s_fixed};
+      if (s_valid && c_b_q == 2'd1) {h_near[1], h_fixed[1]} <= {s_near, s_fixed};
+    end
+    assign {c_near[0], c_fixed[0]} = {h_near[0], h_fixed[0]};
+    assign {c_near[1], c_fixed[1]} = {h_near[1], h_fixed[1]};
+    assign {c_near[2], c_fixed[2]} = {s_near, s_fixed};
+    assign c_valid = {2'b00, s_valid && c_b_q == 2'd2};  // bit 0: the pass's last axis
+    assign m_valid = '0;
+    assign m_x[0] = '0;
+    assign m_x[1] = '0;
+    assign m_x[2] = '0;
+    logic unused_serial;
+    assign unused_serial = ^{nc_mul_side_valid, m_x[0], m_x[1], m_x[2], m_valid};
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(p_fire && b_q != '0))
+      else $error("tsu_tex_pass: a pass inside the interval (II 3)");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
   end
   // Beside multiplier and coordinate stage: everything the index stage and wrap need.
-  side_t cs;
   logic  nc_coord_side_valid;
-  tsu_delay #(.Width($bits(ps)), .Depth(MulLat + CoordLat)) u_coord_side (
+  tsu_delay #(.Width($bits(ps)), .Depth(MulLat + CoordLat + Serial)) u_coord_side (
     .clk_i, .rst_ni, .valid_i(p_fire), .data_i(ps), .valid_o(nc_coord_side_valid), .data_o(cs)
   );
 
@@ -243,16 +316,21 @@ module tsu_tex_pass #(
       end
     end
   end
+  logic i_in;  // the index stage's input holds a pass (c_valid[0]: its last axis at AxisBeats 3)
+  assign i_in = c_valid[0];
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) i_valid_q <= 1'b0;
-    else i_valid_q <= c_valid[0];
+    else i_valid_q <= i_in;
   end
+  // Loaded with a pass only: at AxisBeats 3 they hold it while the wrap takes its three axes.
   always_ff @(posedge clk_i) begin
-    for (int a = 0; a < 3; a++) begin
-      i_idx_q[a] <= i_idx[a];
-      i_wt_q[a] <= i_wt[a];
+    if (i_in) begin
+      for (int a = 0; a < 3; a++) begin
+        i_idx_q[a] <= i_idx[a];
+        i_wt_q[a] <= i_wt[a];
+      end
+      is <= cs;
     end
-    is <= cs;
   end
   // A cube tap's position against its face (x, y): off the face (a seamless tap then reads the
   // adjacent face), and on which side. The first tap's index is in [-1, N] (coordinates in
@@ -277,20 +355,71 @@ module tsu_tex_pass #(
   assign w_n[0] = is.w;
   assign w_n[1] = is.h;
   assign w_n[2] = {4'd0, is.d};
-  for (genvar a = 0; a < 3; a++) begin : g_wrap
+  logic w_done;  // the wrap's last axis of a pass
+  if (AxisBeats == 1) begin : g_wraps
+    for (genvar a = 0; a < 3; a++) begin : g_wrap
+      tsu_tex_wrap u_wrap (
+        .clk_i, .rst_ni,
+        .valid_i     (i_valid_q),
+        .i_i         (i_idx_q[a]),
+        .n_i         (32'(a) < 32'(is.axes) ? w_n[a] : 17'd1),
+        .mode_i      (is.modes[2*a +: 2]),
+        .normalized_i(is.norm),
+        .valid_o     (w_valid[a]),
+        .idx0_o      (w_idx0[a]),
+        .border0_o   (w_b0[a]),
+        .idx1_o      (w_idx1[a]),
+        .border1_o   (w_b1[a])
+      );
+    end
+    assign w_done = w_valid[0];
+  end else begin : g_wrap_serial
+    // One wrap over the three axes on consecutive cycles, from the index stage's registers
+    // (which hold the pass: the next one comes three cycles later at the earliest).
+    logic [1:0] wb_q;  // the axis entering next after the first
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) wb_q <= '0;
+      else if (i_valid_q) wb_q <= 2'd1;
+      else if (wb_q != '0) wb_q <= wb_q == 2'd2 ? 2'd0 : wb_q + 2'd1;
+    end
+    logic [1:0] wa;
+    assign wa = i_valid_q ? 2'd0 : wb_q;
+    logic        s_valid, s_b0, s_b1;
+    logic [15:0] s_idx0, s_idx1;
     tsu_tex_wrap u_wrap (
       .clk_i, .rst_ni,
-      .valid_i     (i_valid_q),
-      .i_i         (i_idx_q[a]),
-      .n_i         (32'(a) < 32'(is.axes) ? w_n[a] : 17'd1),
-      .mode_i      (is.modes[2*a +: 2]),
+      .valid_i     (i_valid_q || wb_q != '0),
+      .i_i         (i_idx_q[wa]),
+      .n_i         (32'(wa) < 32'(is.axes) ? w_n[wa] : 17'd1),
+      .mode_i      (is.modes[2*wa +: 2]),
       .normalized_i(is.norm),
-      .valid_o     (w_valid[a]),
-      .idx0_o      (w_idx0[a]),
-      .border0_o   (w_b0[a]),
-      .idx1_o      (w_idx1[a]),
-      .border1_o   (w_b1[a])
+      .valid_o     (s_valid),
+      .idx0_o      (s_idx0),
+      .border0_o   (s_b0),
+      .idx1_o      (s_idx1),
+      .border1_o   (s_b1)
     );
+    logic [1:0] o_q;  // the axis the wrap delivers next
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) o_q <= '0;
+      else if (s_valid) o_q <= o_q == 2'd2 ? 2'd0 : o_q + 2'd1;
+    end
+    logic [15:0] h_idx0 [2], h_idx1 [2];
+    logic [1:0]  h_b0, h_b1;
+    always_ff @(posedge clk_i) begin
+      if (s_valid && o_q == 2'd0) {h_idx0[0], h_b0[0], h_idx1[0], h_b1[0]} <= {s_idx0, s_b0, s_idx1, s_b1};
+      if (s_valid && o_q == 2'd1) {h_idx0[1], h_b0[1], h_idx1[1], h_b1[1]} <= {s_idx0, s_b0, s_idx1, s_b1};
+    end
+    assign w_idx0[0] = h_idx0[0];
+    assign w_idx0[1] = h_idx0[1];
+    assign w_idx0[2] = s_idx0;
+    assign w_idx1[0] = h_idx1[0];
+    assign w_idx1[1] = h_idx1[1];
+    assign w_idx1[2] = s_idx1;
+    assign w_b0 = {s_b0, h_b0};
+    assign w_b1 = {s_b1, h_b1};
+    assign w_done = s_valid && o_q == 2'd2;
+    assign w_valid = {2'b00, w_done};
   end
   // The pass as Q3 holds it; the indices and borders join it as they leave the wrap.
   tsu_tex_pkg::pass_t ws_in, ws, q3_in;
@@ -312,7 +441,7 @@ module tsu_tex_pass #(
     ws_in.layer = is.layer;
     ws_in.n = is.w;
   end
-  tsu_delay #(.Width($bits(ws_in)), .Depth(WrapLat)) u_wrap_side (
+  tsu_delay #(.Width($bits(ws_in)), .Depth(WrapLat + Serial)) u_wrap_side (
     .clk_i, .rst_ni, .valid_i(i_valid_q), .data_i(ws_in), .valid_o(nc_wrap_side_valid),
     .data_o(ws)
   );
@@ -327,7 +456,7 @@ module tsu_tex_pass #(
   logic             q3_empty, nc_q3_full;
   logic [PassW-1:0] nc_q3_count;
   tsu_fifo #(.Ram(QueueRam), .Width($bits(q3_in)), .Depth(PassDepth)) u_q3 (
-    .clk_i, .rst_ni, .push_i(w_valid[0]), .data_i(q3_in), .pop_i, .data_o(pass_o),
+    .clk_i, .rst_ni, .push_i(w_done), .data_i(q3_in), .pop_i, .data_o(pass_o),
     .empty_o(q3_empty), .full_o(nc_q3_full), .count_o(nc_q3_count)
   );
   // QC: what the tap generators need per request.
@@ -341,6 +470,8 @@ module tsu_tex_pass #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
+  initial assert (AxisBeats == 1 || AxisBeats == 3)
+    else $fatal(1, "tsu_tex_pass: AxisBeats 1 or 3");
   c_two_pass: cover property (@(posedge clk_i) p_fire && levels_i.two);
   c_bad_level: cover property (@(posedge clk_i) p_fire && !lv.ok);
   /* verilator lint_on SYNCASYNCNET */
@@ -348,8 +479,8 @@ module tsu_tex_pass #(
 
   logic unused;
   assign unused = ^{nc_qb_full, nc_qb_count, nc_lv_valid, nc_qlv_empty, nc_qlv_count,
-                    nc_mul_side_valid, nc_coord_side_valid, nc_wrap_side_valid, nc_q3_full,
+                    nc_coord_side_valid, nc_wrap_side_valid, nc_q3_full, w_valid,
                     nc_q3_count, nc_qc_full, nc_qc_count, c_valid[2:1], m_valid[2:1],
-                    w_valid[2:1], p.width, p.height, p.depth, p.base, coord_i.u[95:0], cs, is,
+                    p.width, p.height, p.depth, p.base, coord_i.u[95:0], cs, is,
                     ws};
 endmodule

@@ -26,7 +26,8 @@ module tsu_tex_unit #(
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
   parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
-  parameter int unsigned GradBeats = 1,         // tsu_tex_engine: the gradients' II (1 or 2)
+  parameter int unsigned GradBeats = 1,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
+  parameter int unsigned AxisBeats = 1,         // tsu_tex_engine: a pass's II (1 or 3)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
   // tsu_tex_cache here between the engine and the memory port.
@@ -350,7 +351,8 @@ module tsu_tex_unit #(
   logic [31:0]        e_lookups, e_misses;
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
-    .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .QueueRam(QueueRam), .Quad(Quad),
+    .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .AxisBeats(AxisBeats),
+    .QueueRam(QueueRam), .Quad(Quad),
     .QCacheBytes(CacheBytes),
     .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes), .EnableGrad(EnableGrad),
     .EnableCube(EnableCube), .EnableSeamless(EnableSeamless), .EnableCompare(EnableCompare),

@@ -14,6 +14,8 @@
 #include "Vtsu_tex_grad.h"
 #include "Vtsu_tex_grad_ii2.h"
 #include "Vtsu_tex_grad_ii2_tsu_tex_grad.h"
+#include "Vtsu_tex_grad_ii6.h"
+#include "Vtsu_tex_grad_ii6_tsu_tex_grad.h"
 #include "Vtsu_tex_grad_tsu_tex_grad.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -37,8 +39,9 @@ struct GradOut {
   bool operator==(const GradOut& o) const { return rho2 == o.rho2 && lambda == o.lambda; }
 };
 
-// One request per cycle (Beats 1, the block's default) or every other cycle (Beats 2: dPdx and
-// dPdy through one gradient's datapath, the configurations that share the arithmetic).
+// One request per cycle (Beats 1, the block's default), every other cycle (Beats 2: dPdx and
+// dPdy through one gradient's datapath) or every sixth (Beats 6: one partial a cycle), the
+// configurations that share the arithmetic.
 template <typename DutT, typename Public>
 struct GradTraitsOf {
   using Dut = DutT;
@@ -87,6 +90,7 @@ struct GradTraitsOf {
 
 using GradTraits = GradTraitsOf<Vtsu_tex_grad, Vtsu_tex_grad_tsu_tex_grad>;
 using GradTraitsII2 = GradTraitsOf<Vtsu_tex_grad_ii2, Vtsu_tex_grad_ii2_tsu_tex_grad>;
+using GradTraitsII6 = GradTraitsOf<Vtsu_tex_grad_ii6, Vtsu_tex_grad_ii6_tsu_tex_grad>;
 
 constexpr uint32_t kSpecials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00400000, 0x1F800000,  // tiny: square -> 0
@@ -197,6 +201,8 @@ TEST(TexGrad, SpecialsOnEveryAxis) { CheckSpecials<GradTraits>(); }
 TEST(TexGrad, RandomGradients) { CheckRandom<GradTraits>(200000); }
 TEST(TexGrad, SpecialsAtIntervalTwo) { CheckSpecials<GradTraitsII2>(); }
 TEST(TexGrad, RandomGradientsAtIntervalTwo) { CheckRandom<GradTraitsII2>(100000); }
+TEST(TexGrad, SpecialsAtIntervalSix) { CheckSpecials<GradTraitsII6>(); }
+TEST(TexGrad, RandomGradientsAtIntervalSix) { CheckRandom<GradTraitsII6>(50000); }
 
 // A mutation check: the lock step catches a wrong expectation at once (the bench can fail).
 TEST(TexGrad, CorruptedExpectationIsCaught) {
