@@ -14,7 +14,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -22,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "guarded_main.h"
 #include "regress_cli.h"
 #include "render.h"
 #include "render_rtl.h"
@@ -275,15 +275,4 @@ int Main(int argc, char** argv) {
   return CmdRun(run_files, quiet, run_opt);
 }
 
-// Any exception that escapes a command (a file system error, a full disk, an allocation that
-// failed) is a one-line message and exit 2, never an abort.
-int main(int argc, char** argv) {
-  try {
-    return Main(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "error: an unknown exception\n";
-  }
-  return kExitUsage;
-}
+int main(int argc, char** argv) { return tsu::tb::GuardedMain(Main, argc, argv); }

@@ -6,11 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <exception>
 #include <fstream>
-#include <iostream>
 #include <string>
 
+#include "guarded_main.h"
 #include "regress_cli.h"
 #include "render_rtl.h"
 #include "tsu/output_path.h"
@@ -86,14 +85,4 @@ int Main(int argc, char** argv) {
   return regress->parsed() ? tsu::tb::RunRegressCommand(argc, argv) : 2;
 }
 
-// Any exception that escapes is a message and exit 2, never an abort.
-int main(int argc, char** argv) {
-  try {
-    return Main(argc, argv);
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (...) {
-    std::cerr << "error: an unknown exception\n";
-  }
-  return 2;
-}
+int main(int argc, char** argv) { return tsu::tb::GuardedMain(Main, argc, argv); }
