@@ -52,9 +52,12 @@ package tsu_tex_pkg;
     logic [3:0]  tile_z_log2;
     logic [3:0]  tile_y_log2;
     logic [3:0]  tile_x_log2;
-    logic [4:0]  res_bits_x;         // residency index widths (tsu::MakeResidencyIndex)
-    logic [4:0]  res_bits_y;
-    logic [4:0]  res_bits_z;
+    // Where each field of a residency bit index starts (tsu::ResidencyBit over the index widths
+    // of tsu::MakeResidencyIndex): tile y at bx, tile z at bx + by, the level at bx + by + bz (up
+    // to 16 + 16 + 12), the layer res_bits_level above the level.
+    logic [4:0]  res_shift_y;
+    logic [5:0]  res_shift_z;
+    logic [5:0]  res_shift_level;
     logic [4:0]  res_bits_level;
   } tap_req_t;
 

@@ -197,9 +197,9 @@ module tsu_tex_setup #(
     tap_o.tile_z_log2 = tex_i.tile_z_log2;
     tap_o.tile_y_log2 = tex_i.tile_y_log2;
     tap_o.tile_x_log2 = tex_i.tile_x_log2;
-    tap_o.res_bits_x = s_bx;
-    tap_o.res_bits_y = s_by;
-    tap_o.res_bits_z = s_bz;
+    tap_o.res_shift_y = s_bx;
+    tap_o.res_shift_z = 6'(s_bx) + 6'(s_by);
+    tap_o.res_shift_level = 6'(s_bx) + 6'(s_by) + 6'(s_bz);
     tap_o.res_bits_level = s_lb;
 
     texel_o.chorder = tex_i.chorder;

@@ -116,9 +116,9 @@ module tsu_tex_tap #(
                   << tap_req_i.texel_log2);
     // The residency bit (tsu::ResidencyBit).
     t_bit = ((((64'(t_layer_f) << tap_req_i.res_bits_level) | 64'(level_i.level)) <<
-              (tap_req_i.res_bits_x + tap_req_i.res_bits_y + tap_req_i.res_bits_z)) |
-             (64'(16'(t_z >> tap_req_i.tile_z_log2)) << (tap_req_i.res_bits_x + tap_req_i.res_bits_y)) |
-             (64'(16'(t_yf >> tap_req_i.tile_y_log2)) << tap_req_i.res_bits_x) |
+              tap_req_i.res_shift_level) |
+             (64'(16'(t_z >> tap_req_i.tile_z_log2)) << tap_req_i.res_shift_z) |
+             (64'(16'(t_yf >> tap_req_i.tile_y_log2)) << tap_req_i.res_shift_y) |
              64'(16'(t_xf >> tap_req_i.tile_x_log2)));
     t_res_addr = tap_req_i.residency_map[AddrW-1:0] + AddrW'(t_bit >> 3);
     if (!EnableResidency) begin
