@@ -4,7 +4,8 @@
   output_paths_test.py TSU
 
 Each writer (--artifacts, --junit, --json, --coverage-dat, render --out, dse --out, the seed
-farm's --artifacts and --junit) is pointed at three places that cannot hold it: a path under /proc,
+farm's --artifacts and --junit, the GPU oracle's case set, capture, ledger, kernels and list of
+differing cases) is pointed at three places that cannot hold it: a path under /proc,
 a path under a regular file, and a read-only directory (as root, the command then runs as
 `nobody` through setpriv, since root writes through permission bits). Each must answer exit 2
 with a one-line `error:` message on stderr, before any work: no abort, no traceback, no signal.
@@ -47,6 +48,15 @@ def main():
               ("under a regular file", os.path.join(regular, "x"), []),
               ("in a read-only directory", os.path.join(ro, "x"), as_nobody)]
     fast = ["--ops", "1", "-q"]
+    # A small GPU oracle case set and the model's capture of it, for the oracle's writers.
+    cases_dir = os.path.join(work, "gpu_cases")
+    subprocess.run([tsu, "oracle", "gpu", "cases", "--scale", "0.01", "--out", cases_dir],
+                   check=True, capture_output=True)
+    cases = os.path.join(cases_dir, "cases.txt")
+    capture = os.path.join(cases_dir, "model.txt")
+    subprocess.run([tsu, "oracle", "gpu", "model", cases, capture], check=True, capture_output=True)
+    for f in (cases, capture):
+        os.chmod(f, 0o644)
     writers = [
         ("regress --artifacts (--waves)", lambda p: ["regress", "--waves", "--artifacts", p] + fast),
         ("regress --artifacts", lambda p: ["regress", "--artifacts", p + "/y"] + fast),
@@ -61,6 +71,13 @@ def main():
                                                "--artifacts", "farm",
                                                "--junit", p + "/m.xml"] + fast),
         ("dse --out", lambda p: ["dse", "--out", p, "--steps", "sim"]),
+        ("oracle gpu cases --out", lambda p: ["oracle", "gpu", "cases", "--scale", "0.01", "--out", p]),
+        ("oracle gpu model (capture)", lambda p: ["oracle", "gpu", "model", cases, p + "/c.txt"]),
+        ("oracle gpu model --ledger", lambda p: ["oracle", "gpu", "model", cases, "c%d.txt" % len(p),
+                                                 "--inject-every", "5", "--ledger", p + "/l.txt"]),
+        ("oracle gpu kernels --out", lambda p: ["oracle", "gpu", "kernels", cases, "--out", p]),
+        ("oracle gpu check --differing", lambda p: ["oracle", "gpu", "check", cases, capture,
+                                                    "--differing", p + "/d.txt"]),
     ]
     failures = 0
     print("| writer | path | exit | message |")

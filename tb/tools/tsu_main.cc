@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_cli.h"
 #include "guarded_main.h"
 #include "regress_cli.h"
 #include "render.h"
@@ -247,6 +248,7 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{64}));
 
   auto* regress = tsu::tb::AddRegressCommand(app);
+  auto* oracle = tsu::gpu::AddGpuCommand(app);
   regress->footer("Many seeds, merged (JUnit, functional and line coverage, failures grouped):\n"
                   "  tsu regress --seeds 1-64 [--jobs N | --slurm [--partition P] [--time T]] [options]");
   // Listed for --help; `tsu dse ...` is handed to tb/dse/dse.py before parsing (see main).
@@ -271,6 +273,7 @@ int Main(int argc, char** argv) {
     return tsu::Render(ropt);
   }
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
+  if (oracle->parsed()) return tsu::gpu::RunGpuCommand();
   run_opt.dialect = *tsu::ParseDialect(run_dialect);
   return CmdRun(run_files, quiet, run_opt);
 }
