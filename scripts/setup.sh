@@ -8,7 +8,7 @@ PKGS=(
   libsystemc-dev nlohmann-json3-dev libcli11-dev libpng-dev libpcg-cpp-dev
   verilator yosys nextpnr-ice40 fpga-icestorm
   mesa-vulkan-drivers libvulkan-dev glslc vulkan-tools
-  lcov python3-matplotlib
+  lcov python3-matplotlib python3-numpy python3-pytest python3-pybind11 pybind11-dev python3-dev
   slurm-wlm munge
   clang libclang-rt-14-dev
 )

@@ -450,7 +450,7 @@ void TexRandom(Builder& b) {
         in[kInDpdy + a] = Bits(b.Real(-0.5f, 0.5f));
       }
       const char* m = mode == 0 ? "" : mode == 1 ? ".level" : ".grad";
-      b.Add("tex.random", Builder::TexPtx(r, m, Builder::ResultType(r), b.Chance(0.0), grads), id,
+      b.Add("tex.random", Builder::TexPtx(r, m, Builder::ResultType(r), b.Chance(0.2), grads), id,
             "plain", in);
     }
   }
