@@ -8,7 +8,7 @@
 //   tsu-gpu-cases 1
 //   seed S
 //   resource id=R kind=texture|surface dim=2d w= h= d= layers= levels= order=RGBA type=UNORM_INT8
-//            read=element|normalized filter=nearest|linear mip=none|nearest|linear
+//            memory=array|pitch2d read=element|normalized filter=nearest|linear mip=none|nearest|linear
 //            address=wrap,clamp,border norm=0|1 srgb=0|1 seamless=0|1 border=HEX,HEX,HEX,HEX
 //            bias=F min_lod=F max_lod=F
 //   texels id=R level=L bytes=HEX     (one line per level: [layer][z][y][x], packed texels)
@@ -19,7 +19,7 @@
 //
 // Capture, version 1:
 //   tsu-gpu-capture 1
-//   device name=TEXT sm=90 driver=NNNNN   (or device name=model when the model wrote it)
+//   device sm=90 name=TEXT                (name=model when the model wrote it)
 //   case id=N outcome=ok|trap|error out=HEX,...[ bytes=HEX]
 // `bytes` is the store or reduction's surface after the instruction (class store), packed.
 #ifndef TSU_TB_ORACLE_GPU_CASE_FORMAT_H_
@@ -73,6 +73,9 @@ struct Resource {
   std::string dim = "2d";  // a tex or surface geometry name
   uint32_t w = 1, h = 1, d = 1, layers = 0, levels = 1;
   std::string order = "RGBA", type = "UNORM_INT8", read = "element";
+  // CUDA's storage: a CUDA array (its own layout), or linear memory with a row pitch
+  // (cudaResourceTypePitch2D: 2d textures of one level).
+  std::string memory = "array";
   std::string filter = "nearest", mip = "none", address[3] = {"clamp", "clamp", "clamp"};
   bool norm = false, srgb = false, seamless = false;
   uint32_t border[4] = {};
@@ -224,7 +227,7 @@ inline void WriteCaseSet(const CaseSet& cs, std::ostream& o) {
     o << "resource id=" << r.id << " kind=" << (r.texture ? "texture" : "surface")
       << " dim=" << r.dim << " w=" << r.w << " h=" << r.h << " d=" << r.d
       << " layers=" << r.layers << " levels=" << r.levels << " order=" << r.order
-      << " type=" << r.type << " read=" << r.read;
+      << " type=" << r.type << " memory=" << r.memory << " read=" << r.read;
     if (r.texture) {
       char buf[160];
       std::snprintf(buf, sizeof buf, " bias=%.9g min_lod=%.9g max_lod=%.9g",
@@ -288,6 +291,10 @@ inline bool ReadCaseSet(std::istream& in, CaseSet* cs, std::string* err) {
       x.order = r.Get("order");
       x.type = r.Get("type");
       x.read = r.Get("read");
+      x.memory = r.Get("memory");
+      if (x.memory != "array" && !(x.memory == "pitch2d" && x.texture && x.dim == "2d" && x.levels == 1)) {
+        return fail("resource: memory is array, or pitch2d for a 2d texture of one level");
+      }
       if (x.texture) {
         x.filter = r.Get("filter");
         x.mip = r.Get("mip");

@@ -201,14 +201,17 @@ using In = uint32_t[kInWords];
 // ---- tex ------------------------------------------------------------------------------------
 
 // Every format at its edge values, point-sampled at texel centres, in both read modes where
-// CUDA has two, into every destination type of its value class.
+// CUDA has two, into every destination type of its value class; every other texture in
+// pitch-linear memory (cudaResourceTypePitch2D).
 void TexFormats(Builder& b) {
+  int n = 0;
   for (const Fmt& f : CudaFormats()) {
     for (const char* read : {"element", "normalized"}) {
       const bool int8or16 = IsIntType(f.type) && std::string(f.type).find("32") == std::string::npos;
       if (std::string(read) == "normalized" && !int8or16) continue;
       Resource r = b.Texture("2d", f, 4, 4, 1, 0, 1);
       r.read = IsNormType(f.type) ? "normalized" : read;
+      if (n++ % 2) r.memory = "pitch2d";  // every other one in pitch-linear memory
       b.Fill(&r, true);
       const std::string rt = Builder::ResultType(r);
       const int id = b.AddResource(r);
@@ -427,6 +430,8 @@ void TexRandom(Builder& b) {
     }
     for (uint32_t& c : r.border) c = Bits(static_cast<float>(b.Int(-4, 4)) * 0.25f);
     r.seamless = IsCube(g) && b.Chance(0.5);
+    // A 2d texture of one level in linear memory with a row pitch, now and then.
+    if (dim == "2d" && r.levels == 1 && b.Chance(0.5)) r.memory = "pitch2d";
     b.Fill(&r, false);
     const int id = b.AddResource(r);
     const int grads = dim == "1d" || dim == "a1d" ? 1 : dim == "2d" || dim == "a2d" ? 2 : 4;

@@ -140,7 +140,23 @@ bool Make(const Resource& r, Made* m, std::string* why) {
     return false;
   }
   cudaResourceDesc rd = {};
-  if (r.levels > 1) {
+  if (r.memory == "pitch2d") {
+    // Linear memory with the driver's row pitch (cudaMallocPitch): the 2d texture's one level.
+    size_t pitch = 0;
+    void* p = nullptr;
+    const size_t row = size_t{r.w} * m->texel_bytes;
+    if (cudaMallocPitch(&p, &pitch, row, r.h) != cudaSuccess) {
+      *why = "cudaMallocPitch refused it";
+      return false;
+    }
+    CHECK_CUDA(cudaMemcpy2D(p, pitch, r.texels[0].data(), row, row, r.h, cudaMemcpyHostToDevice));
+    rd.resType = cudaResourceTypePitch2D;
+    rd.res.pitch2D.devPtr = p;
+    rd.res.pitch2D.desc = cd;
+    rd.res.pitch2D.width = r.w;
+    rd.res.pitch2D.height = r.h;
+    rd.res.pitch2D.pitchInBytes = pitch;
+  } else if (r.levels > 1) {
     if (cudaMallocMipmappedArray(&m->mip, &cd, ext, r.levels, flags) != cudaSuccess) {
       *why = "cudaMallocMipmappedArray refused it";
       return false;
@@ -161,7 +177,7 @@ bool Make(const Resource& r, Made* m, std::string* why) {
     rd.resType = cudaResourceTypeArray;
     rd.res.array.array = m->array;
   }
-  Upload(r, m);
+  if (r.memory != "pitch2d") Upload(r, m);
   if (!r.texture) {
     cudaSurfaceObject_t s;
     CHECK_CUDA(cudaCreateSurfaceObject(&s, &rd));
