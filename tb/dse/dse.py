@@ -219,8 +219,9 @@ def step_keys(point, build):
         glob.glob(os.path.join(ROOT, "tb", "tools", "render_rtl.*")) + glob.glob(os.path.join(ROOT, "model", "tools", "render.*"))
     keys = {
         "sim": digest(rtl + bench + [p for p in bench_libs(build) if os.path.exists(p)], "sim" + params),
-        "ice40": digest(rtl + [os.path.join(ROOT, "fpga", f) for f in ("fmax.sh", "fmax_wrap.py")], "ice40" + params),
-        "xc7": digest(rtl, "xc7" + params),
+        "ice40": digest(rtl + [os.path.join(ROOT, "fpga", f) for f in ("fmax.sh", "fmax_wrap.py", "timing_estimate.tsv")],
+                        "ice40" + params),
+        "xc7": digest(rtl + [os.path.join(ROOT, "fpga", "timing_estimate.tsv")], "xc7" + params),
     }
     keys["workloads"] = {n: hashlib.sha256((keys["sim"] + json.dumps(a)).encode()).hexdigest()[:16]
                          for n, a in point["workloads"].items()}
@@ -249,12 +250,30 @@ def chparams(params):
     return "".join("chparam -set %s %s tsu_top; " % (k, v) for k, v in sorted(params.items()))
 
 
-def yosys_stat(params, synth, log):
+# The timing estimate (fpga/timing_estimate.sh, whose factors live in fpga/timing_estimate.tsv):
+# the cells' specify delays along the longest path of the mapped netlist (yosys `sta`, no
+# routing) times the target's routing factor.
+STA_LIBS = {"ice40": "read_verilog -lib -specify -D ICE40_HX +/ice40/cells_sim.v",
+            "xc7": "read_verilog -lib -specify +/xilinx/cells_sim.v"}
+
+
+def routing_factor(target):
+    for line in read_text(os.path.join(ROOT, "fpga", "timing_estimate.tsv")).splitlines():
+        cols = line.split("\t")
+        if len(cols) >= 3 and cols[0] == "factor" and cols[1] == target:
+            return float(cols[2])
+    raise RuntimeError("no %s factor in fpga/timing_estimate.tsv" % target)
+
+
+def yosys_stat(params, synth, log, sta_target=None):
+    """Cells of the synthesised unit, the seconds it took and (sta_target) its cell-delay path in ns."""
     files = " ".join(rtl_sources())
     stat = log + ".stat"
+    sta = log + ".sta"
     t0 = time.monotonic()
-    cmd = ["yosys", "-q", "-l", log, "-p", "read_verilog -defer -sv %s; %shierarchy -top tsu_top; %s; tee -q -o %s stat" % (
-        files, chparams(params), synth, stat)]
+    after = "; %s; tee -q -o %s sta" % (STA_LIBS[sta_target], sta) if sta_target else ""
+    cmd = ["yosys", "-q", "-l", log, "-p", "read_verilog -defer -sv %s; %shierarchy -top tsu_top; %s; tee -q -o %s stat%s" % (
+        files, chparams(params), synth, stat, after)]
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     secs = time.monotonic() - t0
     if rc != 0:
@@ -264,7 +283,19 @@ def yosys_stat(params, synth, log):
         m = re.match(r"\s+(\$?\w+)\s+(\d+)$", line)
         if m:
             cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
-    return cells, secs
+    path_ns = None
+    if sta_target:
+        m = re.search(r"Latest arrival time in 'tsu_top' is (\d+)", read_text(sta))
+        path_ns = int(m.group(1)) / 1000.0 if m else None
+    return cells, secs, path_ns
+
+
+def timing_estimate(target, path_ns):
+    """The estimate's fields for a result row: the path, and Fmax as path x the routing factor."""
+    if not path_ns:
+        return {}
+    return {"%s_path_ns" % target: round(path_ns, 3),
+            "%s_fmax_est_mhz" % target: round(1000.0 / (path_ns * routing_factor(target)), 1)}
 
 
 def run_step(out, pid, step):
@@ -346,11 +377,13 @@ def step_sim(pdir, point, keys):
 
 
 def step_ice40(pdir, point):
-    cells, secs = yosys_stat(point["params"], "synth_ice40 -top tsu_top", os.path.join(pdir, "ice40.log"))
+    cells, secs, path_ns = yosys_stat(point["params"], "synth_ice40 -top tsu_top",
+                                      os.path.join(pdir, "ice40.log"), "ice40")
     r = {"ice40_lut4": cells.get("SB_LUT4", 0),
          "ice40_ff": sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
          "ice40_carry": cells.get("SB_CARRY", 0), "ice40_ebr": cells.get("SB_RAM40_4K", 0),
          "ice40_synth_secs": round(secs, 1), "fmax_mhz": None}
+    r.update(timing_estimate("ice40", path_ns))
     if r["ice40_lut4"] > HX8K_CELLS:
         r["fmax_note"] = "does not fit HX8K (%d LUT4 > %d cells)" % (r["ice40_lut4"], HX8K_CELLS)
         return r
@@ -375,14 +408,16 @@ def step_ice40(pdir, point):
 
 
 def step_xc7(pdir, point):
-    cells, secs = yosys_stat(point["params"], "synth_xilinx -flatten -family xc7 -top tsu_top",
-                             os.path.join(pdir, "xc7.log"))
-    return {"xc7_lut": sum(v for k, v in cells.items() if re.fullmatch(r"LUT[1-6]", k)),
+    cells, secs, path_ns = yosys_stat(point["params"], "synth_xilinx -flatten -family xc7 -top tsu_top",
+                                      os.path.join(pdir, "xc7.log"), "xc7")
+    r = {"xc7_lut": sum(v for k, v in cells.items() if re.fullmatch(r"LUT[1-6]", k)),
             "xc7_ff": sum(v for k, v in cells.items() if re.fullmatch(r"FD[CPRS]E?", k)),
             "xc7_dsp": cells.get("DSP48E1", 0),
             "xc7_bram": cells.get("RAMB18E1", 0) + 2 * cells.get("RAMB36E1", 0),
             "xc7_lutram": sum(v for k, v in cells.items() if k.startswith(("RAM32", "RAM64", "SRL"))),
             "xc7_synth_secs": round(secs, 1)}
+    r.update(timing_estimate("xc7", path_ns))
+    return r
 
 
 # ---- the sweep ---------------------------------------------------------------------------------
@@ -523,15 +558,16 @@ def write_outputs(args, sweep, rows, failures):
 
 
 def table(f, rows, wl):
-    f.write("| point | parameters | iCE40 LUT4 / FF / EBR | xc7 LUT / FF / DSP / BRAM | Fmax HX8K MHz | %s | txn/cycle |\n" %
-            " | ".join("cycles/txn %s" % n for n in wl))
-    f.write("|---|---|---:|---:|---:|%s---:|\n" % ("---:|" * len(wl)))
+    f.write("| point | parameters | iCE40 LUT4 / FF / EBR | xc7 LUT / FF / DSP / BRAM | Fmax HX8K MHz | "
+            "Fmax estimate iCE40 / xc7 MHz | %s | txn/cycle |\n" % " | ".join("cycles/txn %s" % n for n in wl))
+    f.write("|---|---|---:|---:|---:|---:|%s---:|\n" % ("---:|" * len(wl)))
     for r in rows:
         fmax = "%.1f" % r["fmax_mhz"] if r.get("fmax_mhz") else (r.get("fmax_note") or "—")
-        f.write("| %s | %s | %s / %s / %s | %s / %s / %s / %s | %s | %s | %s |\n" % (
+        est = "%s / %s" % (r.get("ice40_fmax_est_mhz") or "—", r.get("xc7_fmax_est_mhz") or "—")
+        f.write("| %s | %s | %s / %s / %s | %s / %s / %s / %s | %s | %s | %s | %s |\n" % (
             r["id"], r["label"], r.get("ice40_lut4", "—"), r.get("ice40_ff", "—"), r.get("ice40_ebr", "—"),
             r.get("xc7_lut", "—"), r.get("xc7_ff", "—"), r.get("xc7_dsp", "—"), r.get("xc7_bram", "—"), fmax,
-            " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—"))
+            est, " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—"))
 
 
 def plot(args, rows, front, area_key):

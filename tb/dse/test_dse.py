@@ -31,6 +31,20 @@ def write(path, text, mode=None):
     return path
 
 
+class TimingEstimate(unittest.TestCase):
+    """The estimate's arithmetic and its factors come from fpga/timing_estimate.tsv."""
+
+    def test_factor_from_the_table_and_the_estimate(self):
+        f = dse.routing_factor("xc7")
+        self.assertGreater(f, 1.0)
+        r = dse.timing_estimate("xc7", 10.0)
+        self.assertEqual(r["xc7_path_ns"], 10.0)
+        self.assertAlmostEqual(r["xc7_fmax_est_mhz"], round(1000.0 / (10.0 * f), 1))
+        self.assertEqual(dse.timing_estimate("ice40", None), {})
+        with self.assertRaises(RuntimeError):
+            dse.routing_factor("ecp5")
+
+
 class SweepFile(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
