@@ -50,13 +50,15 @@ if [[ $calibrate == 1 ]]; then
   exit 0
 fi
 case "$target" in
-  ice40) synth="synth_ice40 -top $top"; lib="read_verilog -lib -specify -D ICE40_HX +/ice40/cells_sim.v" ;;
-  xc7) synth="synth_xilinx -flatten -family xc7 -top $top"; lib="read_verilog -lib -specify +/xilinx/cells_sim.v" ;;
+  ice40) synth="synth_ice40 -top $top" ;;
+  xc7) synth="synth_xilinx -flatten -family xc7 -top $top" ;;
   *) echo "timing_estimate: --target is ice40 or xc7" >&2; exit 2 ;;
 esac
 command -v yosys >/dev/null || { echo "timing_estimate: yosys not found (run scripts/setup.sh)" >&2; exit 2; }
 factor="$(awk -v t="$target" '$1=="factor" && $2==t{print $3}' "$root/fpga/timing_estimate.tsv")"
 [[ -n "$factor" ]] || { echo "timing_estimate: no factor for $target in fpga/timing_estimate.tsv" >&2; exit 2; }
+lib="$(awk -F'\t' -v t="$target" '$1=="sta_lib" && $2==t{print $3}' "$root/fpga/timing_estimate.tsv")"
+[[ -n "$lib" ]] || { echo "timing_estimate: no sta_lib for $target in fpga/timing_estimate.tsv" >&2; exit 2; }
 chp=""
 if [[ $top == tsu_top ]]; then
   cfg_sets="$(config_sets "$config")" || exit 2

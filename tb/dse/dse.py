@@ -45,6 +45,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import farm  # noqa: E402
+import timing  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 DEFAULT_SWEEP = os.path.join(ROOT, "tb", "dse", "default_sweep.toml")
@@ -250,28 +251,13 @@ def chparams(params):
     return "".join("chparam -set %s %s tsu_top; " % (k, v) for k, v in sorted(params.items()))
 
 
-# The timing estimate (fpga/timing_estimate.sh, whose factors live in fpga/timing_estimate.tsv):
-# the cells' specify delays along the longest path of the mapped netlist (yosys `sta`, no
-# routing) times the target's routing factor.
-STA_LIBS = {"ice40": "read_verilog -lib -specify -D ICE40_HX +/ice40/cells_sim.v",
-            "xc7": "read_verilog -lib -specify +/xilinx/cells_sim.v"}
-
-
-def routing_factor(target):
-    for line in read_text(os.path.join(ROOT, "fpga", "timing_estimate.tsv")).splitlines():
-        cols = line.split("\t")
-        if len(cols) >= 3 and cols[0] == "factor" and cols[1] == target:
-            return float(cols[2])
-    raise RuntimeError("no %s factor in fpga/timing_estimate.tsv" % target)
-
-
 def yosys_stat(params, synth, log, sta_target=None):
     """Cells of the synthesised unit, the seconds it took and (sta_target) its cell-delay path in ns."""
     files = " ".join(rtl_sources())
     stat = log + ".stat"
     sta = log + ".sta"
     t0 = time.monotonic()
-    after = "; %s; tee -q -o %s sta" % (STA_LIBS[sta_target], sta) if sta_target else ""
+    after = "; %s; tee -q -o %s sta" % (timing.timing_table("sta_lib", sta_target), sta) if sta_target else ""
     cmd = ["yosys", "-q", "-l", log, "-p", "read_verilog -defer -sv %s; %shierarchy -top tsu_top; %s; tee -q -o %s stat%s" % (
         files, chparams(params), synth, stat, after)]
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
@@ -288,14 +274,6 @@ def yosys_stat(params, synth, log, sta_target=None):
         m = re.search(r"Latest arrival time in 'tsu_top' is (\d+)", read_text(sta))
         path_ns = int(m.group(1)) / 1000.0 if m else None
     return cells, secs, path_ns
-
-
-def timing_estimate(target, path_ns):
-    """The estimate's fields for a result row: the path, and Fmax as path x the routing factor."""
-    if not path_ns:
-        return {}
-    return {"%s_path_ns" % target: round(path_ns, 3),
-            "%s_fmax_est_mhz" % target: round(1000.0 / (path_ns * routing_factor(target)), 1)}
 
 
 def run_step(out, pid, step):
@@ -383,7 +361,7 @@ def step_ice40(pdir, point):
          "ice40_ff": sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
          "ice40_carry": cells.get("SB_CARRY", 0), "ice40_ebr": cells.get("SB_RAM40_4K", 0),
          "ice40_synth_secs": round(secs, 1), "fmax_mhz": None}
-    r.update(timing_estimate("ice40", path_ns))
+    r.update(timing.timing_estimate("ice40", path_ns))
     if r["ice40_lut4"] > HX8K_CELLS:
         r["fmax_note"] = "does not fit HX8K (%d LUT4 > %d cells)" % (r["ice40_lut4"], HX8K_CELLS)
         return r
@@ -416,7 +394,7 @@ def step_xc7(pdir, point):
             "xc7_bram": cells.get("RAMB18E1", 0) + 2 * cells.get("RAMB36E1", 0),
             "xc7_lutram": sum(v for k, v in cells.items() if k.startswith(("RAM32", "RAM64", "SRL"))),
             "xc7_synth_secs": round(secs, 1)}
-    r.update(timing_estimate("xc7", path_ns))
+    r.update(timing.timing_estimate("xc7", path_ns))
     return r
 
 

@@ -20,6 +20,7 @@ sys.path.insert(0, HERE)
 import dse  # noqa: E402
 import farm  # noqa: E402
 import seeds  # noqa: E402
+import timing  # noqa: E402
 from dse import read_text  # noqa: E402
 
 
@@ -35,14 +36,15 @@ class TimingEstimate(unittest.TestCase):
     """The estimate's arithmetic and its factors come from fpga/timing_estimate.tsv."""
 
     def test_factor_from_the_table_and_the_estimate(self):
-        f = dse.routing_factor("xc7")
+        f = timing.routing_factor("xc7")
         self.assertGreater(f, 1.0)
-        r = dse.timing_estimate("xc7", 10.0)
+        r = timing.timing_estimate("xc7", 10.0)
         self.assertEqual(r["xc7_path_ns"], 10.0)
         self.assertAlmostEqual(r["xc7_fmax_est_mhz"], round(1000.0 / (10.0 * f), 1))
-        self.assertEqual(dse.timing_estimate("ice40", None), {})
+        self.assertEqual(timing.timing_estimate("ice40", None), {})
+        self.assertIn("cells_sim.v", timing.timing_table("sta_lib", "xc7"))
         with self.assertRaises(RuntimeError):
-            dse.routing_factor("ecp5")
+            timing.routing_factor("ecp5")
 
 
 class SweepFile(unittest.TestCase):

@@ -3,6 +3,9 @@
 
 #include "tsu/descriptor.h"
 #include "tsu/layout.h"
+#include "tsu/memory.h"
+#include "tsu/packed_texels.h"
+#include "tsu/texture.h"
 
 namespace tsu {
 namespace {
@@ -100,6 +103,66 @@ TEST(PitchLinear, RowsSlicesAndLayers) {
   EXPECT_EQ(s.pitch, 32u);
   EXPECT_EQ(s.layer_stride, 96u);
   EXPECT_EQ(SurfaceOffset(s, 6, 2, 0, 4), 4u * 96u + 2u * 32u + 6u);
+}
+
+// Packed texels (tsu/packed_texels.h) land where the layout puts them, by hand: a 3 x 2 RGBA8
+// pitch surface of 2 layers with a 16-byte pitch, texel (x, y) of layer l at base + l x 32 +
+// y x 16 + 4x; and they read back unchanged.
+TEST(PackedTexels, SurfaceRowsLandAtTheirPitch) {
+  SurfaceDesc d;
+  d.base = 0x1000;
+  d.dim = Geometry::kA2d;
+  d.width = 3;
+  d.height = 2;
+  d.array_size = 2;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kUnormInt8;
+  ResolvedSurface s;
+  std::string err;
+  ASSERT_TRUE(ResolveSurface(d, &s, &err)) << err;
+  ASSERT_EQ(s.pitch, 16u);
+  ASSERT_EQ(PackedSurfaceBytes(s), 2u * 2 * 3 * 4);
+  std::vector<uint8_t> packed(PackedSurfaceBytes(s));
+  for (size_t i = 0; i < packed.size(); ++i) packed[i] = static_cast<uint8_t>(i + 1);
+  SparseMemory mem;
+  WritePackedSurface(s, packed.data(), &mem);
+  for (uint32_t l = 0; l < 2; ++l)
+    for (uint32_t y = 0; y < 2; ++y)
+      for (uint32_t x = 0; x < 3; ++x) {
+        const size_t i = ((l * 2 + y) * 3 + x) * 4;
+        EXPECT_EQ(mem.ReadByte(0x1000 + l * 32 + y * 16 + 4 * x), packed[i]) << l << " " << y << " " << x;
+      }
+  EXPECT_EQ(mem.ReadByte(0x1000 + 12), 0u);  // the pitch's padding is not written
+  EXPECT_EQ(ReadPackedSurface(s, &mem), packed);
+}
+
+// A multisample level packs [layer][y][x][sample]: sample s of texel (x, y) is the texel's
+// s-th run of texel bytes, at TexelAddress(..., s).
+TEST(PackedTexels, MultisampleLevelKeepsSamplesTogether) {
+  TextureDesc d;
+  d.base = 0x10000;
+  d.dim = Geometry::k2dms;
+  d.width = 2;
+  d.height = 2;
+  d.samples = 4;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kUnsignedInt16;
+  ResolvedTexture t;
+  std::string err;
+  ASSERT_TRUE(ResolveTexture(d, &t, &err)) << err;
+  ASSERT_EQ(PackedLevelBytes(t, 0), 2u * 2 * 4 * 2);
+  std::vector<uint8_t> packed(PackedLevelBytes(t, 0));
+  for (size_t i = 0; i < packed.size(); ++i) packed[i] = static_cast<uint8_t>(0x80 + i);
+  SparseMemory mem;
+  WritePackedLevel(t, 0, packed.data(), &mem);
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 2; ++x)
+      for (uint32_t smp = 0; smp < 4; ++smp) {
+        const size_t i = ((y * 2 + x) * 4 + smp) * 2;
+        const uint64_t a = TexelAddress(t, 0, 0, x, y, 0, smp);
+        EXPECT_EQ(mem.ReadByte(a), packed[i]);
+        EXPECT_EQ(mem.ReadByte(a + 1), packed[i + 1]);
+      }
 }
 
 }  // namespace

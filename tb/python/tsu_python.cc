@@ -18,8 +18,8 @@
 #include "tsu/format.h"
 #include "tsu/geometry.h"
 #include "tsu/instruction_json.h"
-#include "tsu/layout.h"
 #include "tsu/memory.h"
+#include "tsu/packed_texels.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/texture.h"
 #include "tsu/unit.h"
@@ -50,10 +50,6 @@ std::vector<uint8_t> Bytes(const py::array& a) {
   if (!c) throw py::value_error("texels: not an array");
   const auto* p = static_cast<const uint8_t*>(c.data());
   return std::vector<uint8_t>(p, p + c.nbytes());
-}
-
-uint32_t StoredLayers(Geometry g, uint32_t layers) {
-  return (IsArray(g) ? std::max(1u, layers) : 1u) * (IsCube(g) ? 6u : 1u);
 }
 
 py::dict ResponseDict(const Instruction& in, const Response& r) {
@@ -103,35 +99,20 @@ class PyUnit {
     if (!unit_.BindSurface(handle, d, &err)) throw py::value_error("surface: " + err);
     const ResolvedSurface& s = *unit_.FindSurface(handle);
     const std::vector<uint8_t> b = Bytes(texels);
-    const uint64_t row = uint64_t{width} * static_cast<uint64_t>(s.fmt.texel_bytes);
-    const uint32_t nl = StoredLayers(d.dim, layers);
-    if (b.size() != row * height * depth * nl) {
+    if (b.size() != PackedSurfaceBytes(s)) {
       unit_.Unbind(handle);
       throw py::value_error("surface: " + std::to_string(b.size()) + " bytes of texels, the surface holds " +
-                            std::to_string(row * height * depth * nl));
+                            std::to_string(PackedSurfaceBytes(s)));
     }
-    size_t i = 0;
-    for (uint32_t l = 0; l < nl; ++l)
-      for (uint32_t z = 0; z < depth; ++z)
-        for (uint32_t y = 0; y < height; ++y, i += row) {
-          mem_.Write(base + SurfaceOffset(s, 0, y, z, l), &b[i], static_cast<uint32_t>(row));
-        }
+    WritePackedSurface(s, b.data(), &mem_);
   }
 
   // The surface's texels back, packed as BindSurface takes them.
   py::bytes SurfaceBytes(uint64_t handle) {
     const ResolvedSurface* s = unit_.FindSurface(handle);
     if (!s) throw py::value_error("no surface bound at that handle");
-    const uint32_t row = s->desc.width * static_cast<uint32_t>(s->fmt.texel_bytes);
-    std::string out;
-    std::vector<uint8_t> line(row);
-    for (uint32_t l = 0; l < StoredLayers(s->desc.dim, s->desc.array_size); ++l)
-      for (uint32_t z = 0; z < s->desc.depth; ++z)
-        for (uint32_t y = 0; y < s->desc.height; ++y) {
-          mem_.Read(s->desc.base + SurfaceOffset(*s, 0, y, z, l), line.data(), row);
-          out.append(reinterpret_cast<const char*>(line.data()), row);
-        }
-    return py::bytes(out);
+    const std::vector<uint8_t> b = ReadPackedSurface(*s, &mem_);
+    return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
   }
 
   // A texture from one array of packed texels per mip level ([layer][z][y][x], cube faces as
@@ -154,25 +135,14 @@ class PyUnit {
     std::string err;
     if (!unit_.BindTexture(handle, d, &err)) throw py::value_error("texture: " + err);
     const ResolvedTexture& t = *unit_.FindTexture(handle);
-    const uint32_t tb = static_cast<uint32_t>(t.level[0].fmt.texel_bytes);
-    const uint32_t nl = StoredLayers(d.dim, layers);
     for (uint32_t lv = 0; lv < d.levels; ++lv) {
-      const uint32_t w = std::max(1u, width >> lv), h = std::max(1u, height >> lv),
-                     dd = std::max(1u, depth >> lv);
       const std::vector<uint8_t> b = Bytes(levels[lv]);
-      const uint64_t want = uint64_t{w} * h * dd * nl * tb;
-      if (b.size() != want) {
+      if (b.size() != PackedLevelBytes(t, lv)) {
         unit_.UnbindSlot(handle);
         throw py::value_error("texture level " + std::to_string(lv) + ": " + std::to_string(b.size()) +
-                              " bytes of texels, the level holds " + std::to_string(want));
+                              " bytes of texels, the level holds " + std::to_string(PackedLevelBytes(t, lv)));
       }
-      size_t i = 0;
-      for (uint32_t l = 0; l < nl; ++l)
-        for (uint32_t z = 0; z < dd; ++z)
-          for (uint32_t y = 0; y < h; ++y)
-            for (uint32_t x = 0; x < w; ++x, i += tb) {
-              mem_.Write(TexelAddress(t, lv, l, x, y, z, 0), &b[i], tb);
-            }
+      WritePackedLevel(t, lv, b.data(), &mem_);
     }
   }
 

@@ -49,6 +49,7 @@ struct EngineOptions {
   ResolvedTexture (*texture)(Rng& rng) = nullptr;
   bool fill = true;
   TexOp (*op)(Rng& rng, const ResolvedTexture& t) = nullptr;
+  uint64_t min_nonresident = 0;  // a directed run that must reach non-resident tiles
 };
 
 struct Pending {
@@ -286,6 +287,7 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
   });
   if (!r.ok) return;
   EXPECT_EQ(r.requests, opt.textures * opt.ops_per_texture);
+  EXPECT_GE(r.nonresident, opt.min_nonresident) << "the run did not reach its non-resident tiles";
   std::printf("[tsu_tex_engine] %llu requests (%llu non-resident, %llu traps), %llu level reads, "
               "%llu texel/residency reads in %llu cycles, %zu/%zu cover points hit\n",
               static_cast<unsigned long long>(r.requests),
@@ -449,6 +451,7 @@ TEST(TexEngine, ResidencyIndexWiderThan32Bits) {
   opt.texture = HugeTiledTexture;
   opt.fill = false;
   opt.op = HugeTiledOp;
+  opt.min_nonresident = 100;
   CheckEngine(1406, opt, {""}, "a directed run: its cover points are the random runs' business");
 }
 

@@ -20,8 +20,8 @@ namespace {
 
 uint32_t Bits(float f) { return AsBits(f); }
 
-// Coordinate registers of a geometry, in PTX's order (layer first for arrays).
-int CoordCount(Geometry g) {
+// A tex geometry's coordinate registers, in PTX's order (layer first for arrays).
+int TexCoordCount(Geometry g) {
   switch (g) {
     case Geometry::k1d: return 1;
     case Geometry::k2d:
@@ -179,7 +179,7 @@ class Builder {
     const Geometry g = *Parse<Geometry>(r.dim);
     std::string p = "tex" + mode + "." + r.dim + (dtype == "f16x2" ? ".v2." : ".v4.") + dtype +
                     ".f32 " + Vec("d", dtype == "f16x2" ? 2 : 4) + (pred ? "|%p" : "") +
-                    ", [%t, " + Vec("c", CoordCount(g)) + "]";
+                    ", [%t, " + Vec("c", TexCoordCount(g)) + "]";
     if (mode == ".level") p += ", %lod";
     if (mode == ".grad") p += ", " + Vec("gx", grads) + ", " + Vec("gy", grads);
     return p + ";";
@@ -505,7 +505,7 @@ std::string SurfCoords(Builder& b, const Resource& r, int elem_bytes, bool oob, 
 }
 
 std::string SurfOperand(const Resource& r) {
-  return "[%t, " + Vec("c", CoordCount(*Parse<Geometry>(r.dim))) + "]";
+  return "[%t, " + Vec("c", SurfaceCoordCount(*Parse<Geometry>(r.dim))) + "]";
 }
 
 struct Access {

@@ -3,9 +3,7 @@
 #include <algorithm>
 
 #include "tsu/encodings.h"
-#include "tsu/format.h"
-#include "tsu/geometry.h"
-#include "tsu/layout.h"
+#include "tsu/packed_texels.h"
 #include "tsu/ptx_parser.h"
 #include "tsu/texture.h"
 
@@ -24,11 +22,6 @@ bool ParseField(const std::string& s, T* out, const char* what, std::string* err
   }
   *out = *v;
   return true;
-}
-
-// Texel layers stored per level: array layers (or 1) times 6 for a cube.
-uint32_t StoredLayers(Geometry g, uint32_t layers) {
-  return (IsArray(g) ? std::max(1u, layers) : 1u) * (IsCube(g) ? 6u : 1u);
 }
 
 }  // namespace
@@ -58,19 +51,6 @@ bool ModelResource::Bind(const Resource& r, std::string* err) {
   if (!ParseField(r.dim, &g, "geometry", err) || !ParseField(r.order, &order, "order", err) ||
       !ParseField(r.type, &type, "type", err)) {
     return false;
-  }
-  FormatInfo f;
-  if (!DescribeFormat(order, type, &f, err)) return false;
-  const uint32_t tb = static_cast<uint32_t>(f.texel_bytes);
-  const uint32_t layers = StoredLayers(g, r.layers);
-  for (uint32_t l = 0; l < r.levels; ++l) {
-    const uint64_t n = uint64_t{std::max(1u, r.w >> l)} * std::max(1u, r.h >> l) *
-                       std::max(1u, r.d >> l) * layers * tb;
-    if (l >= r.texels.size() || r.texels[l].size() != n) {
-      *err = "resource " + std::to_string(r.id) + ": level " + std::to_string(l) + " needs " +
-             std::to_string(n) + " texel bytes";
-      return false;
-    }
   }
   if (r.texture) {
     TextureDesc d;
@@ -103,15 +83,12 @@ bool ModelResource::Bind(const Resource& r, std::string* err) {
     if (!unit_->BindTexture(kModelHandle, d, err)) return false;
     const ResolvedTexture& t = *unit_->FindTexture(kModelHandle);
     for (uint32_t lv = 0; lv < r.levels; ++lv) {
-      const uint32_t w = std::max(1u, r.w >> lv), h = std::max(1u, r.h >> lv),
-                     dd = std::max(1u, r.d >> lv);
-      size_t i = 0;
-      for (uint32_t l = 0; l < layers; ++l)
-        for (uint32_t z = 0; z < dd; ++z)
-          for (uint32_t y = 0; y < h; ++y)
-            for (uint32_t x = 0; x < w; ++x, i += tb) {
-              mem_->Write(TexelAddress(t, lv, l, x, y, z, 0), &r.texels[lv][i], tb);
-            }
+      if (lv >= r.texels.size() || r.texels[lv].size() != PackedLevelBytes(t, lv)) {
+        *err = "resource " + std::to_string(r.id) + ": level " + std::to_string(lv) + " needs " +
+               std::to_string(PackedLevelBytes(t, lv)) + " texel bytes";
+        return false;
+      }
+      WritePackedLevel(t, lv, r.texels[lv].data(), mem_.get());
     }
     return true;
   }
@@ -130,30 +107,17 @@ bool ModelResource::Bind(const Resource& r, std::string* err) {
   }
   if (!unit_->BindSurface(kModelHandle, d, err)) return false;
   const ResolvedSurface& s = *unit_->FindSurface(kModelHandle);
-  size_t i = 0;
-  for (uint32_t l = 0; l < layers; ++l)
-    for (uint32_t z = 0; z < r.d; ++z)
-      for (uint32_t y = 0; y < r.h; ++y) {
-        const uint64_t at = kBase + SurfaceOffset(s, 0, y, z, l);
-        mem_->Write(at, &r.texels[0][i], r.w * tb);
-        i += uint64_t{r.w} * tb;
-      }
+  if (r.texels.empty() || r.texels[0].size() != PackedSurfaceBytes(s)) {
+    *err = "resource " + std::to_string(r.id) + ": the surface needs " +
+           std::to_string(PackedSurfaceBytes(s)) + " texel bytes";
+    return false;
+  }
+  WritePackedSurface(s, r.texels[0].data(), mem_.get());
   return true;
 }
 
 std::vector<uint8_t> ModelResource::SurfaceBytes() const {
-  const ResolvedSurface& s = *unit_->FindSurface(kModelHandle);
-  const Resource& r = *res_;
-  const uint32_t row = r.w * static_cast<uint32_t>(s.fmt.texel_bytes);
-  std::vector<uint8_t> out;
-  std::vector<uint8_t> line(row);
-  for (uint32_t l = 0; l < StoredLayers(s.desc.dim, r.layers); ++l)
-    for (uint32_t z = 0; z < r.d; ++z)
-      for (uint32_t y = 0; y < r.h; ++y) {
-        mem_->Read(kBase + SurfaceOffset(s, 0, y, z, l), line.data(), row);
-        out.insert(out.end(), line.begin(), line.end());
-      }
-  return out;
+  return ReadPackedSurface(*unit_->FindSurface(kModelHandle), mem_.get());
 }
 
 Captured ModelResource::Run(const Case& c, const Instruction& in) {

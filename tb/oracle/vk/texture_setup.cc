@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "tsu/packed_texels.h"
+
 namespace tsu {
 namespace vk {
 
@@ -133,7 +135,7 @@ void CreateTexture(Oracle& o, TexSetup* t) {
                                (t->geom == Geometry::kA2dms ? "ams" : "ms");
     RunShader(o, shader.c_str(), true, t->img, VK_NULL_HANDLE, cases, n, 1, 4);
   }
-  // The model: same texels at TexelAddress.
+  // The model: the same packed texels in its layout.
   TextureDesc desc;
   desc.base = 0x100000;
   desc.dim = t->geom;
@@ -152,18 +154,10 @@ void CreateTexture(Oracle& o, TexSetup* t) {
     std::exit(2);
   }
   t->resolved = t->unit.FindTexture(kTexHandle);
-  size_t i = 0;
+  size_t at = 0;
   for (uint32_t lv = 0; lv < t->levels; ++lv) {
-    const uint32_t w = std::max(1u, t->w >> lv), h = std::max(1u, t->h >> lv),
-                   d = std::max(1u, t->d >> lv);
-    for (uint32_t l = 0; l < layers; ++l)
-      for (uint32_t z = 0; z < d; ++z)
-        for (uint32_t y = 0; y < h; ++y)
-          for (uint32_t x = 0; x < w; ++x)
-            for (uint32_t s = 0; s < t->samples; ++s, ++i) {
-              t->mem.Write(TexelAddress(*t->resolved, lv, l, x, y, z, s), &t->bytes[i * tb],
-                           static_cast<uint32_t>(tb));
-            }
+    WritePackedLevel(*t->resolved, lv, &t->bytes[at], &t->mem);
+    at += PackedLevelBytes(*t->resolved, lv);
   }
 }
 
