@@ -1,0 +1,879 @@
+#include "bench.h"
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+
+#include "tex_gen.h"
+#include "tsu/descriptor_words.h"
+#include "tsu/hex.h"
+#include "tsu/instruction.h"
+#include "tsu/memory.h"
+#include "tsu/texture_words.h"
+#include "tsu_tlm.h"
+
+namespace tsu::tb {
+namespace {
+
+// The descriptor pool the bench sets up (docs/descriptors.md): handles 0..kPoolEntries-1 name
+// the 64-byte slots from kPoolBase, far above every surface (stimulus bases are 1 MiB apart from
+// 1 MiB), so no surface access can reach a descriptor. Slots 0..kSurfaceSlots-2 hold the
+// stimulus's surfaces (kSurfaceSlots-1 stays unbound); with the texture path, kTextures
+// textures follow (header slot kTexSlot0 + 2k, its sampler the next), then kExtraSamplers
+// samplers for independent mode; the last slot stays unbound.
+constexpr int kPoolEntries = 32;
+constexpr int kSurfaceSlots = 16;
+constexpr uint64_t kPoolBase = 0xF000'0000ull;
+// A unit with fewer than 32 address bits (docs/semantics.md H1: the bench keeps everything inside
+// the 2^AddrW window) gets its pool below the first surface instead: surfaces take 1 MiB to
+// 16 MiB, so 24 address bits hold them all.
+constexpr uint64_t kPoolBaseNarrow = 0x8'0000ull;
+constexpr int kPoolBaseNarrowBelowBits = 32;
+constexpr int kTextures = 6;
+constexpr uint64_t kTexSlot0 = kSurfaceSlots;
+constexpr int kExtraSamplers = 3;
+// Texture memory: the first kAliasedTextures textures start at a stimulus surface's base, so
+// stores to that surface change their texels (the H11 ordering check); the rest get a 16 MiB
+// region each from kTexBase. Level tables and residency maps sit below the pool.
+constexpr int kAliasedTextures = 2;
+constexpr uint64_t kTexBase = 0x4000'0000ull;
+constexpr uint64_t kTexRegion = 16ull << 20;
+constexpr uint64_t kLevelTables = 0xE000'0000ull;  // 0x400 per texture
+constexpr uint64_t kResidencyMaps = 0xE100'0000ull;  // 1 MiB per texture
+// tex requests per texture set: then the bench drains the unit and binds a new set, so one run
+// meets many formats, geometries and samplers.
+constexpr uint64_t kTexEpochOps = 400;
+
+// The golden model: one TLM system per process (SystemC cannot elaborate twice); a run resets
+// its bindings and memory.
+TlmSystem& Model() {
+  static TlmSystem* sys = [] {
+    auto* s = new TlmSystem();
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    return s;
+  }();
+  return *sys;
+}
+
+Response ModelExecute(const Txn& t) {
+  // One payload for the process, as the model itself is: building a tlm_generic_payload
+  // allocates its extension array.
+  static tlm::tlm_generic_payload gp;
+  gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  InstrExtension ext;
+  ext.instr = &t.in;
+  ext.req = t.req;
+  gp.set_extension(&ext);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  Model().cpu.Issue(gp, delay);
+  gp.clear_extension(&ext);
+  return ext.resp;
+}
+
+struct ExpectedResponse {
+  uint64_t n;      // the transaction (Bench::TxnOf)
+  uint64_t cycle;  // accepted
+  Response resp;
+  uint32_t tag;
+};
+
+struct ExpectedWrite {
+  uint64_t n;
+  MemAccess w;
+};
+
+struct ReadReturn {
+  uint64_t due;
+  uint8_t data[16];
+};
+
+// A read channel of the memory model: line reads answered in order, each after a seeded random
+// latency (the data port and the descriptor port each have one).
+struct ReadChannel {
+  std::deque<ReadReturn> q;
+  uint64_t last_due = 0;
+  bool Valid(uint64_t cycle) const { return !q.empty() && q.front().due <= cycle; }
+  // The head line when valid.
+  void Drive(uint64_t cycle, bool* valid, Line* line) const {
+    *valid = Valid(cycle);
+    if (*valid) std::memcpy(line->b, q.front().data, 16);
+  }
+};
+
+// A configuration-port command and what it stands for: software that rewrote a descriptor
+// slot (image) and then invalidated it. The bench applies the memory write and the model's
+// rebinding at the cycle the unit takes the command, so requests accepted before it see the old
+// descriptor and requests after it the new one, in the model and in the unit alike.
+struct CfgCommand {
+  CfgOp op;
+  uint64_t data = 0;
+  bool rewrite = false;  // write `image` to slot `data` when taken
+  DescImage image{};
+  std::string what;      // for the transaction log
+};
+
+// Writes go to both memories (the unit's and the model's): texture set-up.
+class BothMemories : public MemoryPort {
+ public:
+  BothMemories(MemoryPort* a, MemoryPort* b) : a_(a), b_(b) {}
+  void Read(uint64_t addr, uint8_t* data, uint32_t n) override { a_->Read(addr, data, n); }
+  void Write(uint64_t addr, const uint8_t* data, uint32_t n) override {
+    a_->Write(addr, data, n);
+    b_->Write(addr, data, n);
+  }
+
+ private:
+  MemoryPort* a_;
+  MemoryPort* b_;
+};
+
+// What a valid/ready sender must hold while stalled (a fixed array: built every cycle, so no
+// allocation).
+using Payload = std::array<uint32_t, 16>;
+struct Held {
+  bool stalled = false;
+  Payload payload{};
+};
+
+// One run against one unit (unit_port.h).
+class Bench {
+ public:
+  Bench(const CosimOptions& opt, UnitUnderTest* unit, CosimResult* res)
+      : opt_(opt), res_(res), unit_(unit), traits_(unit->Traits()),
+        stim_(opt.seed, opt.mix, kSurfaceSlots), rng_(opt.seed ^ 0x5EEDull),
+        tex_rng_(opt.seed ^ 0x7E8ull) {}
+
+  void Run();
+
+ private:
+  void Fail(uint64_t cycle, const std::string& what);
+  void Bind();
+  void SetSlot(uint64_t handle, const DescImage& image);
+  void WriteSlot(uint64_t handle, const DescImage& image);
+  bool BindTextures();
+  CfgCommand RandomCfg();
+  void ApplyCfg(const CfgCommand& c);
+  void CheckDescRead(uint64_t cycle, uint64_t addr);
+  void CheckResponse(uint64_t cycle);
+  void CheckWrite(uint64_t cycle);
+  // payload() is called only while valid (building it every cycle cost more than the check).
+  template <typename PayloadFn>
+  void CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
+                 PayloadFn payload);
+  Payload RspPayload() const;
+  Payload MemPayload() const;
+  void Tick() { unit_->Tick(cycle_, &out_); }  // the rising edge
+  void Eval() { unit_->Eval(in_, &out_); }   // the low phase, after the inputs are driven
+  void IssueRead(ReadChannel* ch, uint64_t addr);
+
+  const CosimOptions& opt_;
+  CosimResult* res_;
+  UnitUnderTest* unit_;
+  const UnitTraits traits_;
+  UnitIn in_;    // what the bench drives this cycle
+  UnitOut out_;  // what the unit shows
+  Stimulus stim_;
+  Rng rng_;
+  Rng tex_rng_;  // textures and samplers (apart, so surface traffic stays the same)
+  std::array<uint32_t, 16> filter_turn_{};  // per geometry: the next (mag, mip) filter pair
+  uint32_t srgb_turn_ = 0;                  // texture sets bound so far
+  std::vector<std::vector<uint64_t>> residency_;  // per texture: the map bytes set now
+  uint64_t tex_sets_ = 0;
+  const int addr_bits_ = traits_.addr_bits;
+  const uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
+  uint64_t cycle_ = 0;
+  SparseMemory dut_mem_;
+  std::deque<ExpectedResponse> rsp_q_;
+  std::deque<ExpectedWrite> wr_q_;
+  ReadChannel rd_;   // data reads in flight
+  ReadChannel drd_;  // descriptor line reads in flight
+  std::deque<CfgCommand> cfg_q_;
+  std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
+  std::vector<uint64_t> restore_due_;
+  uint64_t next_restore_ = ~0ull;   // the earliest restore_due_ of a changed slot (none: ~0)
+  struct LogEntry {
+    uint64_t cycle, n;  // n: the transaction (TxnOf), unless cfg is set
+    uint32_t tag;
+    Response resp;
+    std::string cfg;  // a configuration command instead of a transaction
+  };
+  std::deque<LogEntry> log_;  // the last `window` entries (formatted only on a mismatch)
+  // Each accepted transaction is stored once, here, from its acceptance until it has left both
+  // the response queue and the log's window; rsp_q_ and log_ name it by number.
+  // A ring indexed by transaction number (n & mask): a Txn is larger than a deque node, so a
+  // deque allocated and freed one node per transaction. Grows (doubling) when full. The request
+  // on offer is drawn straight into the slot of the number it will have (SlotFor), so a
+  // request is never moved: accepting it only extends the stored range (Stored).
+  std::vector<Txn> txns_ = std::vector<Txn>(64);
+  uint64_t txn_base_ = 0;  // the oldest stored transaction's number
+  uint64_t txn_end_ = 0;   // one past the newest
+  const Txn& TxnOf(uint64_t n) const { return txns_[n & (txns_.size() - 1)]; }
+  Txn& SlotFor(uint64_t n);  // n: the next number (txn_end_, or any when none is stored)
+  void Stored(uint64_t n) { txn_end_ = n + 1; }
+  void ReleaseTxns(uint64_t next_n);
+  Held rsp_held_, mem_held_;
+  std::array<ClassStats, kTxnClasses> class_stats_{};  // into res_->per_class when the run ends
+  bool failed_ = false;
+  bool write_corrupted_ = false;  // opt_.corrupt_write has been applied
+};
+
+void Bench::Fail(uint64_t cycle, const std::string& what) {
+  if (failed_) return;
+  failed_ = true;
+  res_->ok = false;
+  res_->fail_cycle = cycle;
+  res_->report = what;
+}
+
+// Writes a descriptor slot as software would: into the unit's memory and the model's (so the
+// final images agree), and rebinds the model's handle from the same bytes.
+void Bench::WriteSlot(uint64_t handle, const DescImage& image) {
+  const uint64_t addr = pool_base_ + handle * kDescBytes;
+  dut_mem_.Write(addr, image.data(), kDescBytes);
+  Model().mem.store().Write(addr, image.data(), kDescBytes);
+}
+
+void Bench::SetSlot(uint64_t handle, const DescImage& image) {
+  WriteSlot(handle, image);
+  std::string why;
+  Model().unit.unit().BindSurfaceImage(handle, image, &why);
+}
+
+// A new set of textures (random geometry, cube maps and cube arrays included, format, extents,
+// mip chain, layout, residency, sampler) and independent samplers, written as a driver would into both memories and
+// bound in the model from the same slot bytes. The unit is empty when this runs (the bench
+// drains it), and an invalidate_all follows.
+bool Bench::BindTextures() {
+  BothMemories both(&dut_mem_, &Model().mem.store());
+  Unit& u = Model().unit.unit();
+  const auto& surfs = stim_.surfaces();
+  residency_.resize(kTextures);
+  std::vector<TexBinding> set;
+  for (int k = 0; k < kTextures; ++k) {
+    TexBinding b;
+    b.handle = kTexSlot0 + 2 * static_cast<uint64_t>(k);
+    b.sampler = b.handle + 1;
+    TexturePlacement place;
+    place.level_table = kLevelTables + 0x400 * static_cast<uint64_t>(k);
+    place.residency_map = kResidencyMaps + (1ull << 20) * static_cast<uint64_t>(k);
+    place.sampler_slot = static_cast<uint32_t>(b.sampler);
+    TextureImage img;
+    for (int tries = 0;; ++tries) {
+      if (tries > 1000) {
+        Fail(cycle_, "bench: no random texture fits its memory region");
+        return false;
+      }
+      const ResolvedTexture r0 = RandomTexture(tex_rng_, 32, /*allow_cube=*/true);
+      if (r0.size_bytes > kTexRegion) continue;
+      TextureDesc d = r0.desc;
+      // Each geometry takes the sampler's (mag filter, mip filter) pairs in turn, so that the
+      // tex.cross bins (geometry x filter x mip filter) close in a short run.
+      const uint32_t turn = filter_turn_[static_cast<size_t>(d.dim)]++;
+      d.sampler.mag_filter = static_cast<FilterMode>(turn % static_cast<uint32_t>(kCount<FilterMode>));
+      d.sampler.mip_filter = static_cast<MipFilter>(turn / static_cast<uint32_t>(kCount<FilterMode>) %
+                                                  static_cast<uint32_t>(kCount<MipFilter>));
+      // Every other set's first texture is sRGBA8 (sRGB decode is one format pair in a hundred).
+      if (k == 0 && (srgb_turn_ & 1) == 0) {
+        d.order = ChannelOrder::kSRGBA;
+        d.type = ChannelType::kUnormInt8;
+      }
+      b.alias_surface = k < kAliasedTextures ? static_cast<int>(tex_rng_() % surfs.size()) : -1;
+      d.base = b.alias_surface >= 0 ? surfs[b.alias_surface].desc.base
+                                    : kTexBase + kTexRegion * static_cast<uint64_t>(k);
+      std::string err;
+      if (!ResolveTexture(d, &b.tex, &err) || b.tex.size_bytes > kTexRegion) continue;
+      img = EncodeTexture(b.tex, place);
+      bool fits = true;
+      for (const auto& [addr, byte] : img.residency) fits &= addr < place.residency_map + (1ull << 20);
+      if (fits) break;
+    }
+    const uint8_t zero = 0;
+    for (uint64_t a : residency_[k]) both.Write(a, &zero, 1);
+    residency_[k].clear();
+    FillTexture(tex_rng_, b.tex, &both);
+    for (size_t l = 0; l < img.levels.size(); ++l) both.Write(place.level_table + 16 * l, img.levels[l].data(), 16);
+    for (const auto& [addr, byte] : img.residency) {
+      both.Write(addr, &byte, 1);
+      residency_[k].push_back(addr);
+    }
+    const DescImage smp = EncodeSampler(b.tex.desc.sampler);
+    WriteSlot(b.handle, img.header);
+    WriteSlot(b.sampler, smp);
+    std::string why;
+    if (u.BindTextureImage(b.handle, img.header, &why) != TrapCause::kNone ||
+        u.BindSamplerImage(b.sampler, smp, &why) != TrapCause::kNone) {
+      Fail(cycle_, "bench: a generated texture or sampler does not bind: " + why);
+      return false;
+    }
+    set.push_back(std::move(b));
+  }
+  ++srgb_turn_;
+  std::vector<uint64_t> samplers;
+  for (int k = 0; k < kExtraSamplers; ++k) {
+    const uint64_t h = kTexSlot0 + 2 * kTextures + static_cast<uint64_t>(k);
+    const DescImage smp = EncodeSampler(RandomSampler(tex_rng_));
+    WriteSlot(h, smp);
+    std::string why;
+    if (u.BindSamplerImage(h, smp, &why) != TrapCause::kNone) {
+      Fail(cycle_, "bench: a generated sampler does not bind: " + why);
+      return false;
+    }
+    samplers.push_back(h);
+  }
+  stim_.SetTextures(std::move(set), std::move(samplers), kPoolEntries);
+  ++tex_sets_;
+  return true;
+}
+
+void Bench::Bind() {
+  Unit& u = Model().unit.unit();
+  u.set_format_families(traits_.families);
+  res_->coverage.SetFamilies(traits_.families);
+  // The texture features the unit samples (H15): the model traps what it leaves out.
+  u.set_tex_features(traits_.tex);
+  if (traits_.has_tex) res_->coverage.EnableTex(traits_.tex);
+  for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
+  Model().mem.store().Clear();
+  const auto& surfs = stim_.surfaces();
+  for (size_t h = 0; h < surfs.size(); ++h) SetSlot(h, EncodeSurface(surfs[h]));
+  for (uint64_t h = surfs.size(); h < static_cast<uint64_t>(kPoolEntries); ++h) WriteSlot(h, DescImage{});
+  slot_changed_.assign(kPoolEntries, false);
+  restore_due_.assign(kPoolEntries, 0);
+  next_restore_ = ~0ull;
+  // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
+  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, pool_base_},
+                                 std::pair{CfgOp::kSetPoolEntries, static_cast<uint64_t>(kPoolEntries)}}) {
+    in_.cfg_valid = true;
+    in_.cfg_op = op;
+    in_.cfg_data = data;
+    Eval();
+    if (!out_.cfg_ready) Fail(cycle_, "configuration port not ready after reset");
+    Tick();
+  }
+  in_.cfg_valid = false;
+  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> init;
+  stim_.InitialMemory(&init);
+  for (const auto& [addr, bytes] : init) {
+    dut_mem_.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
+    Model().mem.store().Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
+  }
+  if (traits_.has_tex) BindTextures();  // after the surfaces: aliased textures overwrite them
+}
+
+// Rebinding under traffic: move another surface into a slot, corrupt a slot (a field outside its
+// rule, so the model unbinds it and both trap invalid_handle), unbind one, restore one, or just
+// invalidate. Every rewrite goes with an invalidate of that slot, as software must.
+CfgCommand Bench::RandomCfg() {
+  const auto& surfs = stim_.surfaces();
+  CfgCommand c;
+  uint64_t h = rng_() % surfs.size();
+  int pick = static_cast<int>(rng_() % 100);
+  // A changed slot goes back after 16..255 cycles, so most traffic still meets the stimulus's
+  // surfaces (the bins of the surface classes stay reachable).
+  for (uint64_t k = 0; k < surfs.size(); ++k) {
+    if (slot_changed_[k] && restore_due_[k] <= cycle_) {
+      h = k;
+      pick = 30;
+      break;
+    }
+  }
+  c.op = CfgOp::kInvalidateHandle;
+  c.data = h;
+  if (pick < 10) {
+    c.op = CfgOp::kInvalidateAll;
+    c.data = 0;
+    c.what = "invalidate all";
+  } else if (pick < 20) {
+    if (pick < 15) c.data = h = rng_() % kPoolEntries;  // texture and sampler slots too
+    c.what = "invalidate h" + std::to_string(h);
+  } else if (pick < 45 || slot_changed_[h]) {
+    c.rewrite = true;
+    c.image = EncodeSurface(surfs[h]);
+    c.what = "restore h" + std::to_string(h);
+    if (!slot_changed_[h]) {  // move another surface in
+      const uint64_t other = rng_() % surfs.size();
+      c.image = EncodeSurface(surfs[other]);
+      c.what = "rebind h" + std::to_string(h) + " to surface " + std::to_string(other);
+    }
+  } else if (pick < 55) {
+    c.rewrite = true;
+    c.image = DescImage{};
+    c.what = "unbind h" + std::to_string(h);
+  } else {
+    // Corrupt one field so that DecodeSurface rejects the slot (retry until it does).
+    namespace L = desc_layout::Surface;
+    static constexpr DescField kFields[] = {L::kind, L::dim, L::chorder, L::chtype, L::layout,
+                                            L::block_height_log2, L::block_depth_log2, L::pitch,
+                                            L::width, L::height, L::depth, L::array_size, L::base};
+    ResolvedSurface r;
+    std::string why;
+    for (int tries = 0;; ++tries) {
+      c.image = EncodeSurface(surfs[h]);
+      const DescField f = kFields[rng_() % (sizeof(kFields) / sizeof(kFields[0]))];
+      const uint64_t old = GetField(c.image, f);
+      const int how = static_cast<int>(rng_() % 4);
+      const uint64_t v = how == 0 ? 0 : how == 1 ? old + 1 + rng_() % 7 : how == 2 ? old ^ (1ull << (rng_() % f.bits)) : rng_();
+      SetField(&c.image, f, v);
+      if (DecodeSurface(c.image, &r, &why) != TrapCause::kNone) break;
+      if (tries > 50) {
+        SetField(&c.image, L::kind, 0);
+        DecodeSurface(c.image, &r, &why);
+        break;
+      }
+    }
+    c.rewrite = true;
+    c.what = "corrupt h" + std::to_string(h) + " (" + why + ")";
+  }
+  return c;
+}
+
+void Bench::ApplyCfg(const CfgCommand& c) {
+  ++res_->cfg_commands;
+  if (!c.rewrite) return;
+  SetSlot(c.data, c.image);
+  slot_changed_[c.data] = c.image != EncodeSurface(stim_.surfaces()[c.data]);
+  restore_due_[c.data] = cycle_ + 16 + rng_() % 240;
+  next_restore_ = ~0ull;
+  for (size_t k = 0; k < slot_changed_.size(); ++k) {
+    if (slot_changed_[k]) next_restore_ = std::min(next_restore_, restore_due_[k]);
+  }
+}
+
+// A descriptor-port read must be a line of an in-range slot or, with the texture path, of a
+// texture's level records.
+void Bench::CheckDescRead(uint64_t cycle, uint64_t addr) {
+  ++res_->desc_line_reads;
+  const uint64_t end = pool_base_ + static_cast<uint64_t>(kPoolEntries) * kDescBytes;
+  const bool in_pool = addr >= pool_base_ && addr < end;
+  const bool level_record = traits_.has_tex && addr >= kLevelTables &&
+                            addr < kLevelTables + 0x400 * static_cast<uint64_t>(kTextures);
+  if (level_record) ++res_->level_record_reads;
+  if ((!in_pool && !level_record) || (addr & 15) != 0) {
+    Fail(cycle, "descriptor read of " + Hex(addr) + " at cycle " + std::to_string(cycle) +
+                    ": not a line of the descriptor pool [" + Hex(pool_base_) + ", " + Hex(end) +
+                    ")" + (traits_.has_tex ? " or of a level table" : ""));
+  }
+}
+
+Payload Bench::RspPayload() const {
+  const UnitResponse& r = out_.rsp;
+  Payload p = {r.tag, r.count, r.trap, r.oob, r.misaligned, r.clamped, r.suppressed, r.pred};
+  for (int i = 0; i < 4; ++i) {
+    p[8 + 2 * i] = static_cast<uint32_t>(r.data[i]);
+    p[9 + 2 * i] = static_cast<uint32_t>(r.data[i] >> 32);
+  }
+  return p;
+}
+
+Payload Bench::MemPayload() const {
+  Payload p = {out_.mem_we, static_cast<uint32_t>(out_.mem_addr),
+               static_cast<uint32_t>(out_.mem_addr >> 32), out_.mem_mask};
+  std::memcpy(&p[4], out_.mem_wdata.b, 16);
+  return p;
+}
+
+template <typename PayloadFn>
+void Bench::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool ready,
+                                 PayloadFn payload_fn) {
+  if (!h->stalled && !(valid && !ready)) return;  // nothing held, nothing to hold
+  const Payload payload = valid ? payload_fn() : Payload{};
+  if (h->stalled) {
+    if (!valid) {
+      Fail(cycle, std::string("protocol: ") + ch + " valid dropped at cycle " +
+                      std::to_string(cycle) + " before ready");
+    } else if (payload != h->payload) {
+      Fail(cycle, std::string("protocol: ") + ch + " payload changed at cycle " +
+                      std::to_string(cycle) + " while stalled");
+    }
+  }
+  h->stalled = valid && !ready;
+  if (h->stalled) h->payload = payload;
+}
+
+// Drops the stored transactions that no queue or log entry can name any more.
+void Bench::ReleaseTxns(uint64_t next_n) {
+  const uint64_t keep_log = next_n > static_cast<uint64_t>(opt_.window) ? next_n - opt_.window : 0;
+  const uint64_t keep = rsp_q_.empty() ? keep_log : std::min(keep_log, rsp_q_.front().n);
+  // Released slots are reused as they are (overwritten by the next StoreTxn).
+  if (keep > txn_base_) txn_base_ = std::min(keep, txn_end_);
+}
+
+Txn& Bench::SlotFor(uint64_t n) {
+  if (txn_base_ == txn_end_) txn_base_ = txn_end_ = n;  // empty: start at n
+  if (txn_end_ - txn_base_ == txns_.size()) {  // full: double, keeping each at n & mask
+    std::vector<Txn> grown(2 * txns_.size());
+    for (uint64_t k = txn_base_; k < txn_end_; ++k) {
+      grown[k & (grown.size() - 1)] = std::move(txns_[k & (txns_.size() - 1)]);
+    }
+    txns_.swap(grown);
+  }
+  return txns_[n & (txns_.size() - 1)];
+}
+
+void Bench::CheckResponse(uint64_t cycle) {
+  if (rsp_q_.empty()) {
+    Fail(cycle, "response with tag " + std::to_string(out_.rsp.tag) + " at cycle " +
+                    std::to_string(cycle) + " but no request is outstanding");
+    return;
+  }
+  const ExpectedResponse& e = rsp_q_.front();
+  const Response& m = e.resp;
+  // Every field, compared first; the report is formatted only when one differs.
+  struct Field {
+    const char* name;
+    uint64_t exp, got;
+  };
+  Field f[12];
+  int nf = 0;
+  const UnitResponse& g = out_.rsp;
+  f[nf++] = {"tag", e.tag, g.tag};
+  f[nf++] = {"count", static_cast<uint64_t>(m.count), g.count};
+  f[nf++] = {"trap", static_cast<uint64_t>(m.trap), g.trap};
+  f[nf++] = {"oob_axes", m.oob_axes, g.oob};
+  f[nf++] = {"misaligned", m.misaligned, g.misaligned};
+  f[nf++] = {"clamped", m.clamped, g.clamped};
+  f[nf++] = {"suppressed", m.suppressed, g.suppressed};
+  f[nf++] = {"pred", m.pred, g.pred};
+  static const char* const kData[] = {"data[0]", "data[1]", "data[2]", "data[3]"};
+  for (int i = 0; i < m.count && i < 4; ++i) {
+    f[nf++] = {kData[i], m.data[i], g.data[i]};
+  }
+  bool differs = false;
+  for (int i = 0; i < nf; ++i) differs |= f[i].exp != f[i].got;
+  const Txn& txn = TxnOf(e.n);
+  ClassStats& cs = class_stats_[static_cast<int>(txn.cls)];
+  ++cs.checked;
+  if (differs) {
+    ++cs.mismatches;
+    std::string d;
+    for (int i = 0; i < nf; ++i) {
+      if (f[i].exp != f[i].got) d += std::string("\n    ") + f[i].name + ": expected " + Hex(f[i].exp) + ", got " + Hex(f[i].got);
+    }
+    Fail(cycle, "response mismatch on transaction #" + std::to_string(e.n) + " (" +
+                    Stimulus::Describe(txn) + "), accepted at cycle " + std::to_string(e.cycle) +
+                    ", responded at cycle " + std::to_string(cycle) + ":" + d);
+  }
+  rsp_q_.pop_front();
+}
+
+void Bench::CheckWrite(uint64_t cycle) {
+  const uint64_t line = out_.mem_addr;
+  const uint32_t mask = out_.mem_mask;
+  const uint8_t* line_data = out_.mem_wdata.b;
+  int first = 0;
+  while (first < 16 && !(mask & (1u << first))) ++first;
+  int n = 0;
+  while (first + n < 16 && (mask & (1u << (first + n)))) ++n;
+  if (n == 0 || (mask >> (first + n)) != 0 || (line & 15) != 0) {
+    Fail(cycle, "memory write at cycle " + std::to_string(cycle) + " has address " + Hex(line) +
+                    " and mask " + Hex(mask) + ": not one contiguous run in a 16-byte line");
+    return;
+  }
+  const uint64_t addr = line + static_cast<uint64_t>(first);
+  dut_mem_.Write(addr, line_data + first, static_cast<uint32_t>(n));
+  ++res_->writes_checked;
+  if (wr_q_.empty()) {
+    Fail(cycle, "memory write to " + Hex(addr) + " (" + std::to_string(n) + " bytes) at cycle " +
+                    std::to_string(cycle) + " that the model did not make");
+    return;
+  }
+  const ExpectedWrite e = wr_q_.front();
+  wr_q_.pop_front();
+  const uint64_t mask48 = addr_bits_ >= 64 ? ~0ull : (1ull << addr_bits_) - 1;
+  // Compare first; the report is formatted only for a mismatch (formatting every write cost 2.6%
+  // of a run's instructions, by callgrind).
+  if ((e.w.addr & mask48) == addr && e.w.size == static_cast<uint32_t>(n) &&
+      std::memcmp(e.w.data, line_data + first, static_cast<size_t>(n)) == 0) {
+    return;
+  }
+  std::ostringstream d;
+  if ((e.w.addr & mask48) != addr) d << "\n    address: expected " << Hex(e.w.addr & mask48) << ", got " << Hex(addr);
+  if (e.w.size != static_cast<uint32_t>(n)) d << "\n    bytes: expected " << e.w.size << ", got " << n;
+  for (int i = 0; i < n && i < static_cast<int>(e.w.size); ++i) {
+    if (e.w.data[i] != line_data[first + i]) {
+      d << "\n    byte " << i << ": expected " << Hex(e.w.data[i]) << ", got " << Hex(line_data[first + i]);
+    }
+  }
+  if (!d.str().empty()) {
+    Fail(cycle, "memory write mismatch (the model's write of transaction #" + std::to_string(e.n) +
+                    ") at cycle " + std::to_string(cycle) + ":" + d.str());
+  }
+}
+
+void Bench::IssueRead(ReadChannel* ch, uint64_t addr) {
+  ReadReturn rr;
+  dut_mem_.Read(addr & ~15ull, rr.data, 16);
+  const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
+                       rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
+  ch->last_due = std::max(ch->last_due, cycle_ + lat);  // in order
+  rr.due = ch->last_due;
+  ch->q.push_back(rr);
+}
+
+void Bench::Run() {
+  const bool tracing = opt_.trace_from != ~0ull;
+  if (tracing) res_->waveform = unit_->Waveform();
+  if (traits_.has_tex && addr_bits_ < kPoolBaseNarrowBelowBits) {
+    // The texture layout (kTexBase, kLevelTables, kResidencyMaps) needs 32 address bits.
+    Fail(0, "bench: the co-simulation's texture memory layout needs 32 address bits; the unit has " +
+                std::to_string(addr_bits_));
+    return;
+  }
+  unit_->Reset();
+  Eval();
+  Bind();
+
+  Txn* cur = nullptr;  // the request on offer, in its ring slot (SlotFor)
+  bool have = false, offered = false, tex_rebind = false;
+  uint64_t sent = 0, last_progress = 0, idle = 0, tex_since = 0;
+  uint32_t tag = 0;
+  const uint64_t total = opt_.script.empty() ? opt_.ops : opt_.script.size();
+  const uint64_t progress_step = total / 10 ? total / 10 : 1;
+  for (cycle_ = 0;; ++cycle_) {
+    const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() &&
+                         drd_.q.empty() && cfg_q_.empty() && !out_.mem_req_valid;
+    if (drained || failed_) break;
+    if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
+    if (++idle > 20000) {
+      Fail(cycle_, "hang: no request accepted, response or memory request for 20000 cycles at cycle " +
+                       std::to_string(cycle_) + " (" + std::to_string(rsp_q_.size()) +
+                       " responses outstanding)");
+      break;
+    }
+    // A new texture set every kTexEpochOps tex requests: offer nothing until the unit is empty,
+    // rebind, and invalidate the descriptor caches (the command goes before any request).
+    if (tex_rebind && !have && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() && drd_.q.empty() &&
+        cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid) {
+      if (!BindTextures()) break;
+      CfgCommand c;
+      c.op = CfgOp::kInvalidateAll;
+      c.what = "new texture set " + std::to_string(tex_sets_);
+      cfg_q_.push_back(c);
+      tex_rebind = false;
+      tex_since = 0;
+    }
+    // Drive the inputs for this cycle.
+    if (!have && sent < total && !tex_rebind) {
+      cur = &SlotFor(sent);
+      if (opt_.script.empty()) {
+        stim_.Next(cur);
+      } else {
+        *cur = opt_.script[sent];
+      }
+      have = true;
+      // The request is held on the channel until it is taken (the tag changes only then).
+      in_.req.seq = sent;
+      in_.req.tag = tag;
+      in_.req.in = &cur->in;
+      in_.req.req = &cur->req;
+      // A format rotation rebinds its slots before this request (configuration goes first).
+      for (uint64_t h : stim_.TakeRotation()) {
+        const ResolvedSurface& s = stim_.surfaces()[h];
+        CfgCommand c;
+        c.op = CfgOp::kInvalidateHandle;
+        c.data = h;
+        c.rewrite = true;
+        c.image = EncodeSurface(s);
+        c.what = "format rotation: h" + std::to_string(h) + " = " + std::string(Name(s.desc.order)) + "/" +
+                 std::string(Name(s.desc.type)) + " " + std::string(Name(s.desc.dim)) + " " +
+                 std::string(Name(s.desc.layout)) + " " + std::to_string(s.desc.width) + "x" +
+                 std::to_string(s.desc.height) + "x" + std::to_string(s.desc.depth) +
+                 (s.desc.array_size ? " [" + std::to_string(s.desc.array_size) + "]" : std::string());
+        cfg_q_.push_back(c);
+      }
+    }
+    if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
+    in_.req_valid = have && offered;
+    if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
+      const bool due = next_restore_ <= cycle_;
+      if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
+    }
+    in_.cfg_valid = !cfg_q_.empty();
+    if (!cfg_q_.empty()) {
+      in_.cfg_op = cfg_q_.front().op;
+      in_.cfg_data = cfg_q_.front().data;
+    }
+    in_.dmem_req_ready = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
+    drd_.Drive(cycle_, &in_.dmem_rsp_valid, &in_.dmem_rsp);
+    in_.mem_req_ready = static_cast<int>(rng_() % 100) >= opt_.mem_stall_percent;
+    in_.rsp_ready = static_cast<int>(rng_() % 100) >= opt_.rsp_stall_percent;
+    rd_.Drive(cycle_, &in_.mem_rsp_valid, &in_.mem_rsp);
+    Eval();
+
+    // Protocol monitors on what the unit drives.
+    CheckHeld(cycle_, "response", &rsp_held_, out_.rsp_valid, in_.rsp_ready,
+              [this] { return RspPayload(); });
+    CheckHeld(cycle_, "memory request", &mem_held_, out_.mem_req_valid, in_.mem_req_ready,
+              [this] { return MemPayload(); });
+
+    // Handshakes that complete at this clock edge. A configuration command goes first: the unit
+    // takes no request in a cycle that offers one.
+    if (in_.cfg_valid && out_.cfg_ready) {
+      if (out_.req_ready) Fail(cycle_, "request ready while a configuration command is offered at cycle " + std::to_string(cycle_));
+      ApplyCfg(cfg_q_.front());
+      if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
+      log_.push_back({cycle_, 0, 0, Response{}, cfg_q_.front().what});
+      cfg_q_.pop_front();
+      idle = 0;
+    }
+    if (out_.dmem_req_valid && in_.dmem_req_ready) {
+      idle = 0;
+      CheckDescRead(cycle_, out_.dmem_addr);
+      IssueRead(&drd_, out_.dmem_addr);
+    }
+    if (in_.dmem_rsp_valid && out_.dmem_rsp_ready) drd_.q.pop_front();
+    if (in_.req_valid && out_.req_ready) {
+      // A tex looks up its header and then its sampler (two caches).
+      if (cur->req.handle < static_cast<uint64_t>(kPoolEntries)) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
+      const uint64_t n = res_->transactions++;
+      if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
+      const Response r = ModelExecute(*cur);
+      rsp_q_.push_back({n, cycle_, r, tag});
+      if (n == opt_.corrupt_expected) {
+        rsp_q_.back().resp.trap = static_cast<TrapCause>(static_cast<int>(r.trap) ^ 1);
+      }
+      if (r.write.valid) {
+        wr_q_.push_back({n, r.write});
+        if (n >= opt_.corrupt_write && !write_corrupted_) {
+          wr_q_.back().w.data[0] ^= 1;
+          write_corrupted_ = true;
+        }
+      }
+      if (cur->in.opcode == Opcode::kTex) {
+        const auto& set = stim_.textures();
+        const TexBinding* b = cur->texture >= 0 ? &set[cur->texture] : nullptr;
+        // The sampler in force: the named one (independent mode) or the texture's own.
+        const SamplerDesc* smp = b == nullptr ? nullptr
+                                 : Model().unit.unit().FindSampler(cur->in.has_sampler ? cur->req.sampler : b->sampler);
+        res_->coverage.SampleTex(*cur, b, smp, r);
+        if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty()) tex_rebind = true;
+      } else {
+        res_->coverage.Sample(*cur, Model().unit.unit().FindSurface(cur->req.handle), r);
+      }
+      if (log_.size() >= static_cast<size_t>(opt_.window)) log_.pop_front();
+      log_.push_back({cycle_, n, tag, r, {}});
+      Stored(n);
+      ReleaseTxns(n + 1);
+      tag = (tag + 1) & 0xFF;
+      have = offered = false;
+      ++sent;
+      idle = 0;
+      if (opt_.progress && sent % progress_step == 0 && sent != last_progress) {
+        last_progress = sent;
+        std::fprintf(stderr, "regress: %llu/%llu transactions, cycle %llu\n",
+                     static_cast<unsigned long long>(sent), static_cast<unsigned long long>(total),
+                     static_cast<unsigned long long>(cycle_));
+      }
+    }
+    if (out_.mem_req_valid && in_.mem_req_ready) {
+      idle = 0;
+      if (out_.mem_we) {
+        CheckWrite(cycle_);
+      } else {
+        IssueRead(&rd_, out_.mem_addr);
+      }
+    }
+    if (in_.mem_rsp_valid && out_.mem_rsp_ready) rd_.q.pop_front();
+    if (out_.rsp_valid && in_.rsp_ready) {
+      idle = 0;
+      CheckResponse(cycle_);
+    }
+    if (unit_->AssertionFailed()) Fail(cycle_, "an assertion in the unit failed at cycle " + std::to_string(cycle_) + " (message above)");
+    Tick();
+  }
+  res_->cycles = cycle_;
+  for (int c = 0; c < kTxnClasses; ++c) {
+    if (class_stats_[c].checked == 0 && class_stats_[c].mismatches == 0) continue;
+    ClassStats& cs = res_->per_class[kTxnClassNames[c]];
+    cs.checked += class_stats_[c].checked;
+    cs.mismatches += class_stats_[c].mismatches;
+  }
+  const UnitPerf perf = unit_->Perf();
+  res_->tex_cache_lookups = perf.tex_cache_lookups;
+  res_->tex_cache_misses = perf.tex_cache_misses;
+  for (uint64_t a : opt_.probe_bytes) res_->probed[a] = dut_mem_.ReadByte(a);
+  if (!failed_ && !(dut_mem_ == Model().mem.store())) {
+    // Find the first differing byte for the report.
+    std::string where;
+    Model().mem.store().ForEachPage([&](uint64_t page, const uint8_t* bytes) {
+      for (uint64_t i = 0; i < SparseMemory::kPageBytes && where.empty(); ++i) {
+        if (dut_mem_.ReadByte(page + i) != bytes[i]) {
+          where = Hex(page + i) + ": model " + Hex(bytes[i]) + ", RTL " + Hex(dut_mem_.ReadByte(page + i));
+        }
+      }
+    });
+    Fail(cycle_, "final memory images differ" + (where.empty() ? std::string() : " at " + where));
+  }
+  if (failed_ && !tracing) {
+    std::error_code ec;  // if it cannot be made, the log's name says so
+    std::filesystem::create_directories(opt_.artifacts, ec);
+    res_->log = opt_.artifacts + "/regress_seed" + std::to_string(opt_.seed) + ".log";
+    std::ofstream f(res_->log);
+    if (!f) res_->log += " (not written: " + ec.message() + ")";
+    f << "# the last " << log_.size() << " transactions before the mismatch\n";
+    for (const LogEntry& e : log_) {
+      if (!e.cfg.empty()) {
+        f << "cycle " << e.cycle << " cfg: " << e.cfg << "\n";
+        continue;
+      }
+      f << "cycle " << e.cycle << " #" << e.n << " tag " << e.tag << ": " << Stimulus::Describe(TxnOf(e.n))
+        << "  -> trap " << Name(e.resp.trap)
+        << (e.resp.read.valid ? ", read " + Hex(e.resp.read.addr) : "")
+        << (e.resp.write.valid ? ", write " + Hex(e.resp.write.addr) : "") << "\n";
+    }
+    f << "# " << res_->report << "\n";
+  }
+  if (!opt_.coverage_dat.empty() && !failed_) unit_->WriteCoverage(opt_.coverage_dat);
+}
+
+}  // namespace
+
+std::string TraceBase(const CosimOptions& opt) {
+  return opt.artifacts + "/regress_seed" + std::to_string(opt.seed);
+}
+
+CosimResult RunBench(const CosimOptions& opt, const UnitFactory& make) {
+  CosimResult r;
+  CosimOptions o = opt;
+  if (o.waves) o.trace_from = 0;
+  const auto run = [&make](const CosimOptions& ro, CosimResult* res) {
+    std::unique_ptr<UnitUnderTest> unit;
+    if (ro.trace_from != ~0ull) {
+      std::error_code ec;  // made and checked by the caller (tsu regress); a test may not have
+      std::filesystem::create_directories(ro.artifacts, ec);
+      const std::string base = TraceBase(ro);
+      unit = make(ro.seed, &base, ro.trace_from);
+    } else {
+      unit = make(ro.seed, nullptr, ~0ull);
+    }
+    Bench b(ro, unit.get(), res);
+    b.Run();
+  };
+  run(o, &r);
+  if (!r.ok) {
+    std::ostringstream rep;
+    rep << r.report << "\n  seed " << opt.seed << "; repeat with: " << opt.repro;
+    if (!o.waves) {  // replay deterministically with tracing over the last `window` cycles
+      CosimResult again;
+      CosimOptions t = o;
+      t.trace_from = r.fail_cycle > static_cast<uint64_t>(o.window) ? r.fail_cycle - o.window : 0;
+      t.progress = false;
+      t.coverage_dat.clear();
+      again.fail_cycle = r.fail_cycle;
+      run(t, &again);
+      r.waveform = again.waveform;
+    }
+    if (!r.waveform.empty()) rep << "\n  waveform: " << r.waveform;
+    if (!r.log.empty()) rep << "\n  transaction log: " << r.log;
+    r.report = rep.str();
+  }
+  return r;
+}
+
+}  // namespace tsu::tb
