@@ -144,8 +144,9 @@ struct Held {
 // One run against one unit (unit_port.h).
 class Bench {
  public:
-  Bench(const CosimOptions& opt, UnitUnderTest* unit, CosimResult* res)
-      : opt_(opt), res_(res), unit_(unit), traits_(unit->Traits()),
+  // memory: the memory behind the unit's ports, empty (the bench models it).
+  Bench(const CosimOptions& opt, UnitUnderTest* unit, SparseMemory* memory, CosimResult* res)
+      : opt_(opt), res_(res), unit_(unit), traits_(unit->Traits()), dut_mem_(*memory),
         stim_(opt.seed, opt.mix, kSurfaceSlots), rng_(opt.seed ^ 0x5EEDull),
         tex_rng_(opt.seed ^ 0x7E8ull) {}
 
@@ -188,7 +189,7 @@ class Bench {
   const int addr_bits_ = traits_.addr_bits;
   const uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
   uint64_t cycle_ = 0;
-  SparseMemory dut_mem_;
+  SparseMemory& dut_mem_;  // the unit's memory
   std::deque<ExpectedResponse> rsp_q_;
   std::deque<ExpectedWrite> wr_q_;
   ReadChannel rd_;   // data reads in flight
@@ -618,6 +619,7 @@ void Bench::IssueRead(ReadChannel* ch, uint64_t addr) {
 
 void Bench::Run() {
   const bool tracing = opt_.trace_from != ~0ull;
+  res_->unit = unit_->Name();
   if (tracing) res_->waveform = unit_->Waveform();
   if (traits_.has_tex && addr_bits_ < kPoolBaseNarrowBelowBits) {
     // The texture layout (kTexBase, kLevelTables, kResidencyMaps) needs 32 address bits.
@@ -843,16 +845,17 @@ CosimResult RunBench(const CosimOptions& opt, const UnitFactory& make) {
   CosimOptions o = opt;
   if (o.waves) o.trace_from = 0;
   const auto run = [&make](const CosimOptions& ro, CosimResult* res) {
+    SparseMemory memory;
     std::unique_ptr<UnitUnderTest> unit;
     if (ro.trace_from != ~0ull) {
       std::error_code ec;  // made and checked by the caller (tsu regress); a test may not have
       std::filesystem::create_directories(ro.artifacts, ec);
       const std::string base = TraceBase(ro);
-      unit = make(ro.seed, &base, ro.trace_from);
+      unit = make(ro.seed, &base, ro.trace_from, &memory);
     } else {
-      unit = make(ro.seed, nullptr, ~0ull);
+      unit = make(ro.seed, nullptr, ~0ull, &memory);
     }
-    Bench b(ro, unit.get(), res);
+    Bench b(ro, unit.get(), &memory, res);
     b.Run();
   };
   run(o, &r);

@@ -11,14 +11,16 @@
 #include <string>
 
 #include "cosim.h"
+#include "tsu/memory.h"
 #include "unit_port.h"
 
 namespace tsu::tb {
 
 // Makes the unit for one run with this seed: traced into trace_base.fst from cycle trace_from on
-// when trace_base is set (a replay, or --waves), else untraced.
+// when trace_base is set (a replay, or --waves), else untraced. `memory` is the memory the bench
+// models behind the unit's ports (a unit reaches it through them; a model of one may read it).
 using UnitFactory = std::function<std::unique_ptr<UnitUnderTest>(
-    uint64_t seed, const std::string* trace_base, uint64_t trace_from)>;
+    uint64_t seed, const std::string* trace_base, uint64_t trace_from, MemoryPort* memory)>;
 
 // One run of the bench on a unit from `make`. On a mismatch the run is repeated with the same seed
 // on a traced unit over the `window` cycles before it, and the report names the repeat command,

@@ -16,11 +16,17 @@
 
 #include "coverage.h"
 #include "stimulus.h"
+#include "unit_port.h"
 
 namespace tsu::tb {
 
+// What the bench runs against: tsu's RTL (a Verilated tsu_top), or the golden model behind a
+// latency shim (model_unit.h), configured as the RTL configuration would be.
+enum class CosimUnit { kRtl, kModel };
+
 struct CosimOptions {
   std::string config = "default";  // fpga/configs/<config>.cfg: which Verilated tsu_top
+  CosimUnit unit = CosimUnit::kRtl;
   uint64_t seed = 1;
   uint64_t ops = 200000;
   Mix mix;
@@ -57,6 +63,7 @@ struct ClassStats {
 struct CosimResult {
   bool ok = true;
   std::map<std::string, ClassStats> per_class;  // suld, sust, sured, suq, tex
+  std::string unit = "RTL";  // what ran (UnitUnderTest::Name)
   uint64_t transactions = 0;
   uint64_t cycles = 0;
   uint64_t writes_checked = 0;
@@ -78,6 +85,9 @@ struct CosimResult {
 // True if `config` has a model built without coverage instrumentation, which RunCosim uses when
 // opt.coverage_dat is empty.
 bool CosimHasFastModel(const std::string& config);
+// The traits (address width, formats and texture features) of configuration `config`; false if
+// this build has no such configuration.
+bool CosimTraits(const std::string& config, UnitTraits* traits);
 // True if `config` has the texture path (EnableTex): the tex class and its bins.
 bool CosimHasTex(const std::string& config);
 CosimResult RunCosim(const CosimOptions& opt);

@@ -28,19 +28,26 @@ std::string ResultTable(const CosimResult& r) {
                 static_cast<unsigned long long>(bad));
   o << line;
   std::snprintf(line, sizeof line,
-                "RTL cycles %llu, %.3f cycles per transaction, %llu memory writes checked\n",
-                static_cast<unsigned long long>(r.cycles),
+                "%s cycles %llu, %.3f cycles per transaction, %llu memory writes checked\n",
+                r.unit.c_str(), static_cast<unsigned long long>(r.cycles),
                 r.transactions ? static_cast<double>(r.cycles) / static_cast<double>(r.transactions) : 0.0,
                 static_cast<unsigned long long>(r.writes_checked));
   o << line;
   const uint64_t fetches = (r.desc_line_reads - r.level_record_reads) / 4;
-  std::snprintf(line, sizeof line,
-                "descriptor cache: %llu lookups, %llu fetches (%llu line reads checked), hit rate %.2f%%, "
-                "%llu configuration commands\n",
-                static_cast<unsigned long long>(r.desc_lookups), static_cast<unsigned long long>(fetches),
-                static_cast<unsigned long long>(r.desc_line_reads),
-                r.desc_lookups ? 100.0 * (1.0 - static_cast<double>(fetches) / static_cast<double>(r.desc_lookups)) : 0.0,
-                static_cast<unsigned long long>(r.cfg_commands));
+  if (r.desc_line_reads == 0 && r.desc_lookups != 0) {  // a unit that reads no descriptor
+    std::snprintf(line, sizeof line, "descriptor port: not used by the unit; %llu configuration commands\n",
+                  static_cast<unsigned long long>(r.cfg_commands));
+  } else {
+    std::snprintf(line, sizeof line,
+                  "descriptor cache: %llu lookups, %llu fetches (%llu line reads checked), hit rate "
+                  "%.2f%%, %llu configuration commands\n",
+                  static_cast<unsigned long long>(r.desc_lookups), static_cast<unsigned long long>(fetches),
+                  static_cast<unsigned long long>(r.desc_line_reads),
+                  r.desc_lookups ? 100.0 * (1.0 - static_cast<double>(fetches) /
+                                                      static_cast<double>(r.desc_lookups))
+                                 : 0.0,
+                  static_cast<unsigned long long>(r.cfg_commands));
+  }
   o << line;
   if (r.tex_cache_lookups != 0) {
     std::snprintf(line, sizeof line, "texel cache: %llu lookups, %llu misses, hit rate %.2f%%\n",
@@ -104,6 +111,7 @@ std::string JUnitXml(const CosimResult& r, const CosimOptions& opt) {
 std::string RunJson(const CosimResult& r, const CosimOptions& opt, bool coverage_ok) {
   nlohmann::json j;
   j["config"] = opt.config;
+  j["unit"] = opt.unit == CosimUnit::kModel ? "model" : "rtl";
   j["seed"] = opt.seed;
   j["ops"] = opt.ops;
   j["transactions"] = r.transactions;

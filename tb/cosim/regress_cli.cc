@@ -36,6 +36,7 @@ struct RegressArgs {
   std::string mix;
   bool waves = false;
   std::string config = "default";
+  std::string unit = "rtl";
   std::string junit;
   std::string json;
   std::string artifacts = "regress_artifacts";
@@ -64,6 +65,11 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   r->add_option("--config", a.config,
                 "The unit's configuration, fpga/configs/NAME.cfg (default 'default'; e.g. hx8k)")
       ->check(CLI::IsMember(CosimConfigs()));
+  r->add_option("--unit", a.unit,
+                "What is checked: 'rtl', the Verilated unit (default), or 'model', the golden "
+                "model behind an in-order latency shim with the configuration's features "
+                "(tb/cosim/model_unit.h; checks the bench itself)")
+      ->check(CLI::IsMember({"rtl", "model"}));
   r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
@@ -140,8 +146,13 @@ int RunRegressCommand(int argc, char** argv) {
       }
     }
   }
+  if (a.unit == "model" && (a.waves || !a.coverage_dat.empty())) {
+    std::cerr << "error: --unit model has no waveform or line coverage (--waves, --coverage-dat)\n";
+    return 2;
+  }
   CosimOptions o;
   o.config = a.config;
+  o.unit = a.unit == "model" ? CosimUnit::kModel : CosimUnit::kRtl;
   o.seed = a.seed;
   o.ops = a.ops;
   std::string err;
@@ -157,7 +168,7 @@ int RunRegressCommand(int argc, char** argv) {
   o.waves = a.waves;
   o.artifacts = a.artifacts;
   o.coverage_dat = a.coverage_dat;
-  if (a.require_coverage && o.coverage_dat.empty()) {
+  if (a.require_coverage && o.coverage_dat.empty() && o.unit == CosimUnit::kRtl) {
     o.coverage_dat = a.artifacts + "/regress_seed" + std::to_string(a.seed) + ".cov.dat";
   }
   o.mem_stall_percent = a.mem_stall;
@@ -169,6 +180,7 @@ int RunRegressCommand(int argc, char** argv) {
   std::string repro = argc > 0 ? argv[0] : "tsu";
   repro += " regress --seed " + std::to_string(a.seed) + " --ops " + std::to_string(a.ops);
   if (a.config != "default") repro += " --config " + a.config;
+  if (a.unit != "rtl") repro += " --unit " + a.unit;
   if (!a.mix.empty()) repro += " --mix '" + a.mix + "'";
   if (a.mem_stall != 20) repro += " --mem-stall " + std::to_string(a.mem_stall);
   if (a.rsp_stall != 15) repro += " --rsp-stall " + std::to_string(a.rsp_stall);
@@ -179,7 +191,9 @@ int RunRegressCommand(int argc, char** argv) {
   std::fprintf(stderr, "regress: configuration %s, seed %llu, %llu transactions (repeat: %s)\n",
                a.config.c_str(), static_cast<unsigned long long>(a.seed),
                static_cast<unsigned long long>(a.ops), repro.c_str());
-  if (o.coverage_dat.empty() && !o.waves && CosimHasFastModel(a.config)) {
+  if (o.unit == CosimUnit::kModel) {
+    std::fprintf(stderr, "regress: the unit under test is the golden model behind a latency shim\n");
+  } else if (o.coverage_dat.empty() && !o.waves && CosimHasFastModel(a.config)) {
     std::fprintf(stderr, "regress: RTL model without coverage instrumentation or tracing "
                          "(--coverage-dat, --require-coverage or --waves runs the instrumented "
                          "one; a failure is replayed on it)\n");
@@ -188,7 +202,7 @@ int RunRegressCommand(int argc, char** argv) {
   const CosimResult r = RunCosim(o);
   std::cout << ResultTable(r);
   auto missing = r.coverage.Missing();
-  if (a.require_coverage && r.ok) {
+  if (a.require_coverage && r.ok && o.unit == CosimUnit::kRtl) {
     // The cover points of the top and its stages (hazards, backpressure, traps) belong to this
     // regression; the blocks' points (inside the stages) are closed by their unit benches
     // (tsu_rtl_tests).

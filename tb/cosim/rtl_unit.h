@@ -47,6 +47,7 @@ class RtlUnit final : public UnitUnderTest {
         waveform_(trace_base != nullptr ? *trace_base + ".fst" : std::string()) {}
 
   UnitTraits Traits() const override { return RtlTraits<Root>(); }
+  std::string Name() const override { return "RTL"; }
 
   void Reset() override {
     // Inputs start random (--x-initial unique): every handshake input idles low.

@@ -105,6 +105,8 @@ class UnitUnderTest {
  public:
   virtual ~UnitUnderTest() = default;
   virtual UnitTraits Traits() const = 0;
+  // What the reports call it ("RTL", ...).
+  virtual std::string Name() const = 0;
   // Reset, with every input idle; the unit then takes configuration and requests.
   virtual void Reset() = 0;
   // The low phase of a cycle: the inputs in, the settled outputs out.
