@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "stimulus_record.h"
 #include "tex_gen.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/hex.h"
@@ -118,19 +119,22 @@ struct CfgCommand {
   std::string what;      // for the transaction log
 };
 
-// Writes go to both memories (the unit's and the model's): texture set-up.
+// Writes go to both memories (the unit's and the model's), and into the stimulus record if one
+// is being written: software's writes (surfaces, texture set-up).
 class BothMemories : public MemoryPort {
  public:
-  BothMemories(MemoryPort* a, MemoryPort* b) : a_(a), b_(b) {}
+  BothMemories(MemoryPort* a, MemoryPort* b, StimulusWriter* rec) : a_(a), b_(b), rec_(rec) {}
   void Read(uint64_t addr, uint8_t* data, uint32_t n) override { a_->Read(addr, data, n); }
   void Write(uint64_t addr, const uint8_t* data, uint32_t n) override {
     a_->Write(addr, data, n);
     b_->Write(addr, data, n);
+    if (rec_ != nullptr) rec_->Memory(addr, data, n);
   }
 
  private:
   MemoryPort* a_;
   MemoryPort* b_;
+  StimulusWriter* rec_;
 };
 
 // What a valid/ready sender must hold while stalled (a fixed array: built every cycle, so no
@@ -155,8 +159,10 @@ class Bench {
  private:
   void Fail(uint64_t cycle, const std::string& what);
   void Bind();
-  void SetSlot(uint64_t handle, const DescImage& image);
-  void WriteSlot(uint64_t handle, const DescImage& image);
+  // `record`: as software's own event (false when a configuration command carries the rewrite).
+  void SetSlot(uint64_t handle, const DescImage& image, bool record = true);
+  void WriteSlot(uint64_t handle, const DescImage& image, bool record = true);
+  TrapCause BindSlot(SlotKind kind, uint64_t handle, std::string* why);
   bool BindTextures();
   CfgCommand RandomCfg();
   void ApplyCfg(const CfgCommand& c);
@@ -187,7 +193,8 @@ class Bench {
   std::vector<std::vector<uint64_t>> residency_;  // per texture: the map bytes set now
   uint64_t tex_sets_ = 0;
   const int addr_bits_ = traits_.addr_bits;
-  const uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
+  uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
+  uint64_t pool_entries_ = kPoolEntries;  // a replay takes both from its record
   uint64_t cycle_ = 0;
   SparseMemory& dut_mem_;  // the unit's memory
   std::deque<ExpectedResponse> rsp_q_;
@@ -221,6 +228,22 @@ class Bench {
   Held rsp_held_, mem_held_;
   std::array<ClassStats, kTxnClasses> class_stats_{};  // into res_->per_class when the run ends
   bool failed_ = false;
+  // The stimulus record being written (--dump-stimulus), or being replayed (tsu replay).
+  std::unique_ptr<StimulusWriter> rec_;
+  std::ifstream src_file_;
+  StimulusReader src_;
+  StimulusHeader src_header_;
+  StimulusEvent next_;             // the record's next event, read ahead
+  bool next_valid_ = false;
+  bool src_done_ = false;
+  Response replay_expect_;         // the record's response for the request on offer
+  uint64_t replay_n_ = 0;          // and its number in the record
+  std::map<uint64_t, TexBinding> replay_textures_;  // bound textures, for coverage
+  bool replaying() const { return !opt_.replay.empty(); }
+  bool OpenRecord();
+  bool NextRecordEvent();
+  bool ReplayUntilRequest(Txn* slot, bool unit_empty);
+  void CheckAgainstRecord(uint64_t n, const Txn& t, const Response& r);
   bool write_corrupted_ = false;  // opt_.corrupt_write has been applied
 };
 
@@ -233,17 +256,38 @@ void Bench::Fail(uint64_t cycle, const std::string& what) {
 }
 
 // Writes a descriptor slot as software would: into the unit's memory and the model's (so the
-// final images agree), and rebinds the model's handle from the same bytes.
-void Bench::WriteSlot(uint64_t handle, const DescImage& image) {
+// final images agree).
+void Bench::WriteSlot(uint64_t handle, const DescImage& image, bool record) {
   const uint64_t addr = pool_base_ + handle * kDescBytes;
   dut_mem_.Write(addr, image.data(), kDescBytes);
   Model().mem.store().Write(addr, image.data(), kDescBytes);
+  if (record && rec_) rec_->Memory(addr, image.data(), kDescBytes);
 }
 
-void Bench::SetSlot(uint64_t handle, const DescImage& image) {
-  WriteSlot(handle, image);
+// Binds the model's handle from its slot's bytes in memory, as `kind`.
+TrapCause Bench::BindSlot(SlotKind kind, uint64_t handle, std::string* why) {
+  DescImage image{};
+  Model().mem.store().Read(pool_base_ + handle * kDescBytes, image.data(), kDescBytes);
+  if (rec_) rec_->Bind(kind, handle);
+  Unit& u = Model().unit.unit();
+  switch (kind) {
+    case SlotKind::kTexture: return u.BindTextureImage(handle, image, why);
+    case SlotKind::kSampler: return u.BindSamplerImage(handle, image, why);
+    case SlotKind::kSurface: break;
+  }
+  return u.BindSurfaceImage(handle, image, why);
+}
+
+// A slot rewritten to a surface descriptor (or anything else, which then traps invalid_handle),
+// and the model's handle rebound from it.
+void Bench::SetSlot(uint64_t handle, const DescImage& image, bool record) {
+  WriteSlot(handle, image, record);
   std::string why;
-  Model().unit.unit().BindSurfaceImage(handle, image, &why);
+  if (record) {
+    BindSlot(SlotKind::kSurface, handle, &why);
+  } else {
+    Model().unit.unit().BindSurfaceImage(handle, image, &why);
+  }
 }
 
 // A new set of textures (random geometry, cube maps and cube arrays included, format, extents,
@@ -251,8 +295,7 @@ void Bench::SetSlot(uint64_t handle, const DescImage& image) {
 // bound in the model from the same slot bytes. The unit is empty when this runs (the bench
 // drains it), and an invalidate_all follows.
 bool Bench::BindTextures() {
-  BothMemories both(&dut_mem_, &Model().mem.store());
-  Unit& u = Model().unit.unit();
+  BothMemories both(&dut_mem_, &Model().mem.store(), rec_.get());
   const auto& surfs = stim_.surfaces();
   residency_.resize(kTextures);
   std::vector<TexBinding> set;
@@ -307,8 +350,8 @@ bool Bench::BindTextures() {
     WriteSlot(b.handle, img.header);
     WriteSlot(b.sampler, smp);
     std::string why;
-    if (u.BindTextureImage(b.handle, img.header, &why) != TrapCause::kNone ||
-        u.BindSamplerImage(b.sampler, smp, &why) != TrapCause::kNone) {
+    if (BindSlot(SlotKind::kTexture, b.handle, &why) != TrapCause::kNone ||
+        BindSlot(SlotKind::kSampler, b.sampler, &why) != TrapCause::kNone) {
       Fail(cycle_, "bench: a generated texture or sampler does not bind: " + why);
       return false;
     }
@@ -321,7 +364,7 @@ bool Bench::BindTextures() {
     const DescImage smp = EncodeSampler(RandomSampler(tex_rng_));
     WriteSlot(h, smp);
     std::string why;
-    if (u.BindSamplerImage(h, smp, &why) != TrapCause::kNone) {
+    if (BindSlot(SlotKind::kSampler, h, &why) != TrapCause::kNone) {
       Fail(cycle_, "bench: a generated sampler does not bind: " + why);
       return false;
     }
@@ -341,15 +384,20 @@ void Bench::Bind() {
   if (traits_.has_tex) res_->coverage.EnableTex(traits_.tex);
   for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
   Model().mem.store().Clear();
-  const auto& surfs = stim_.surfaces();
-  for (size_t h = 0; h < surfs.size(); ++h) SetSlot(h, EncodeSurface(surfs[h]));
-  for (uint64_t h = surfs.size(); h < static_cast<uint64_t>(kPoolEntries); ++h) WriteSlot(h, DescImage{});
-  slot_changed_.assign(kPoolEntries, false);
-  restore_due_.assign(kPoolEntries, 0);
+  if (replaying()) {
+    pool_base_ = src_header_.pool_base;
+    pool_entries_ = src_header_.pool_entries;
+  } else {
+    const auto& surfs = stim_.surfaces();
+    for (size_t h = 0; h < surfs.size(); ++h) SetSlot(h, EncodeSurface(surfs[h]));
+    // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
+    for (uint64_t h = surfs.size(); h < pool_entries_; ++h) WriteSlot(h, DescImage{});
+  }
+  slot_changed_.assign(pool_entries_, false);
+  restore_due_.assign(pool_entries_, 0);
   next_restore_ = ~0ull;
-  // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
   for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, pool_base_},
-                                 std::pair{CfgOp::kSetPoolEntries, static_cast<uint64_t>(kPoolEntries)}}) {
+                                 std::pair{CfgOp::kSetPoolEntries, pool_entries_}}) {
     in_.cfg_valid = true;
     in_.cfg_op = op;
     in_.cfg_data = data;
@@ -358,12 +406,11 @@ void Bench::Bind() {
     Tick();
   }
   in_.cfg_valid = false;
+  if (replaying()) return;  // the record's events set up memory and bindings
   std::vector<std::pair<uint64_t, std::vector<uint8_t>>> init;
   stim_.InitialMemory(&init);
-  for (const auto& [addr, bytes] : init) {
-    dut_mem_.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
-    Model().mem.store().Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
-  }
+  BothMemories both(&dut_mem_, &Model().mem.store(), rec_.get());
+  for (const auto& [addr, bytes] : init) both.Write(addr, bytes.data(), static_cast<uint32_t>(bytes.size()));
   if (traits_.has_tex) BindTextures();  // after the surfaces: aliased textures overwrite them
 }
 
@@ -436,8 +483,10 @@ CfgCommand Bench::RandomCfg() {
 
 void Bench::ApplyCfg(const CfgCommand& c) {
   ++res_->cfg_commands;
+  if (rec_) rec_->Cfg(c.op, c.data, c.rewrite ? &c.image : nullptr);
   if (!c.rewrite) return;
-  SetSlot(c.data, c.image);
+  SetSlot(c.data, c.image, /*record=*/false);
+  if (replaying()) return;
   slot_changed_[c.data] = c.image != EncodeSurface(stim_.surfaces()[c.data]);
   restore_due_[c.data] = cycle_ + 16 + rng_() % 240;
   next_restore_ = ~0ull;
@@ -450,10 +499,12 @@ void Bench::ApplyCfg(const CfgCommand& c) {
 // texture's level records.
 void Bench::CheckDescRead(uint64_t cycle, uint64_t addr) {
   ++res_->desc_line_reads;
-  const uint64_t end = pool_base_ + static_cast<uint64_t>(kPoolEntries) * kDescBytes;
+  const uint64_t end = pool_base_ + pool_entries_ * kDescBytes;
   const bool in_pool = addr >= pool_base_ && addr < end;
-  const bool level_record = traits_.has_tex && addr >= kLevelTables &&
-                            addr < kLevelTables + 0x400 * static_cast<uint64_t>(kTextures);
+  // (A replayed record may place level records anywhere outside the pool.)
+  const bool level_record = traits_.has_tex && (replaying() ? !in_pool
+                                                            : addr >= kLevelTables &&
+                                                                  addr < kLevelTables + 0x400 * static_cast<uint64_t>(kTextures));
   if (level_record) ++res_->level_record_reads;
   if ((!in_pool && !level_record) || (addr & 15) != 0) {
     Fail(cycle, "descriptor read of " + Hex(addr) + " at cycle " + std::to_string(cycle) +
@@ -617,6 +668,115 @@ void Bench::IssueRead(ReadChannel* ch, uint64_t addr) {
   ch->q.push_back(rr);
 }
 
+// Opens the record to replay and checks it was made for a unit like this one.
+bool Bench::OpenRecord() {
+  src_file_.open(opt_.replay);
+  std::string why;
+  if (!src_file_) {
+    Fail(0, "replay: cannot read '" + opt_.replay + "'");
+    return false;
+  }
+  if (!src_.Open(&src_file_, &src_header_, &why)) {
+    Fail(0, "replay: " + opt_.replay + ": " + why);
+    return false;
+  }
+  if (!(src_header_.traits == traits_)) {
+    Fail(0, "replay: the record was made for configuration '" + src_header_.config +
+                "', whose address width, formats or texture features differ from this unit's");
+    return false;
+  }
+  return NextRecordEvent();
+}
+
+// Reads the record's next event into next_ (src_done_ at its end; a bad line fails the run).
+bool Bench::NextRecordEvent() {
+  std::string why;
+  next_valid_ = src_.Next(&next_, &why);
+  if (!next_valid_) {
+    if (!why.empty()) {
+      Fail(cycle_, "replay: " + opt_.replay + ": " + why);
+      return false;
+    }
+    src_done_ = true;
+  }
+  return true;
+}
+
+// Applies the record's events up to its next request, which goes into *slot (true). Software's
+// memory writes and bindings wait until the unit is empty, as the recorded run's did; a
+// configuration command is queued and goes on the port before the request.
+bool Bench::ReplayUntilRequest(Txn* slot, bool unit_empty) {
+  while (next_valid_) {
+    StimulusEvent& e = next_;
+    if (e.type == StimulusEvent::Type::kTxn) {
+      *slot = std::move(e.txn);
+      replay_expect_ = e.expect;
+      replay_n_ = e.n;
+      NextRecordEvent();
+      return true;
+    }
+    if (e.type == StimulusEvent::Type::kCfg) {
+      CfgCommand c;
+      c.op = e.op;
+      c.data = e.data;
+      c.rewrite = e.rewrite;
+      c.image = e.image;
+      if (c.rewrite && c.data >= pool_entries_) {
+        Fail(cycle_, "replay: line " + std::to_string(src_.line()) + ": a rewrite of slot " +
+                         std::to_string(c.data) + ", outside the pool of " + std::to_string(pool_entries_));
+        return false;
+      }
+      c.what = std::string(Name(c.op)) + " " + std::to_string(c.data) + (c.rewrite ? " with a slot rewrite" : "");
+      cfg_q_.push_back(c);
+    } else {
+      if (!unit_empty) return false;  // software waits for the unit to drain
+      if (e.type == StimulusEvent::Type::kMemory) {
+        BothMemories both(&dut_mem_, &Model().mem.store(), nullptr);
+        both.Write(e.addr, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()));
+      } else {
+        std::string why;
+        BindSlot(e.kind, e.handle, &why);
+        replay_textures_.erase(e.handle);
+        if (e.kind == SlotKind::kTexture) {
+          if (const ResolvedTexture* t = Model().unit.unit().FindTexture(e.handle)) {
+            TexBinding b;
+            b.tex = *t;
+            b.handle = e.handle;
+            b.sampler = t->sampler_slot;
+            replay_textures_[e.handle] = std::move(b);
+          }
+        }
+      }
+    }
+    if (!NextRecordEvent()) return false;
+  }
+  return false;
+}
+
+// A replay's model must answer each request as the record says it did.
+void Bench::CheckAgainstRecord(uint64_t n, const Txn& t, const Response& r) {
+  const Response& e = replay_expect_;
+  std::ostringstream d;
+  if (r.executed != e.executed) d << "\n    executed: record " << e.executed << ", model " << r.executed;
+  if (r.trap != e.trap) d << "\n    trap: record " << Name(e.trap) << ", model " << Name(r.trap);
+  if (r.count != e.count) d << "\n    count: record " << e.count << ", model " << r.count;
+  for (int i = 0; i < 4 && i < r.count; ++i) {
+    if (r.data[i] != e.data[i]) d << "\n    data[" << i << "]: record " << Hex(e.data[i]) << ", model " << Hex(r.data[i]);
+  }
+  if (r.oob_axes != e.oob_axes || r.misaligned != e.misaligned || r.clamped != e.clamped ||
+      r.suppressed != e.suppressed || r.pred != e.pred) {
+    d << "\n    flags (oob, misaligned, clamped, suppressed, pred) differ";
+  }
+  if (r.write.valid != e.write.valid || (r.write.valid && (r.write.addr != e.write.addr || r.write.size != e.write.size ||
+                                                           std::memcmp(r.write.data, e.write.data, r.write.size) != 0))) {
+    d << "\n    memory write differs";
+  }
+  if (!d.str().empty()) {
+    Fail(cycle_, "replay: the model's response to transaction #" + std::to_string(n) + " (record #" +
+                     std::to_string(replay_n_) + ", " + Stimulus::Describe(t) + ") differs from the record's:" + d.str());
+  }
+}
+
 void Bench::Run() {
   const bool tracing = opt_.trace_from != ~0ull;
   res_->unit = unit_->Name();
@@ -627,6 +787,25 @@ void Bench::Run() {
                 std::to_string(addr_bits_));
     return;
   }
+  if (replaying() && !OpenRecord()) return;
+  if (!opt_.dump_stimulus.empty() && !tracing) {
+    StimulusHeader h;
+    h.config = opt_.config;
+    h.seed = opt_.seed;
+    h.ops = opt_.script.empty() ? opt_.ops : opt_.script.size();
+    for (const auto& [name, weight] : opt_.mix.weights) {
+      h.mix += (h.mix.empty() ? "" : ",") + name + "=" + std::to_string(weight);
+    }
+    h.traits = traits_;
+    h.pool_base = pool_base_;
+    h.pool_entries = pool_entries_;
+    rec_ = std::make_unique<StimulusWriter>();
+    std::string why;
+    if (!rec_->Open(opt_.dump_stimulus, h, &why)) {
+      Fail(0, "--dump-stimulus: " + why);
+      return;
+    }
+  }
   unit_->Reset();
   Eval();
   Bind();
@@ -635,8 +814,10 @@ void Bench::Run() {
   bool have = false, offered = false, tex_rebind = false;
   uint64_t sent = 0, last_progress = 0, idle = 0, tex_since = 0;
   uint32_t tag = 0;
-  const uint64_t total = opt_.script.empty() ? opt_.ops : opt_.script.size();
-  const uint64_t progress_step = total / 10 ? total / 10 : 1;
+  // A replay runs to the end of its record.
+  uint64_t total = replaying() ? ~0ull : opt_.script.empty() ? opt_.ops : opt_.script.size();
+  const uint64_t planned = replaying() ? src_header_.ops : total;
+  const uint64_t progress_step = planned / 10 ? planned / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
     const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() &&
                          drd_.q.empty() && cfg_q_.empty() && !out_.mem_req_valid;
@@ -661,21 +842,34 @@ void Bench::Run() {
       tex_since = 0;
     }
     // Drive the inputs for this cycle.
+    bool fresh = false;  // a new request goes on the channel this cycle
     if (!have && sent < total && !tex_rebind) {
       cur = &SlotFor(sent);
-      if (opt_.script.empty()) {
-        stim_.Next(cur);
+      if (replaying()) {
+        const bool unit_empty = rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() && drd_.q.empty() &&
+                                cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid;
+        have = ReplayUntilRequest(cur, unit_empty);
+        if (src_done_) total = sent + (have ? 1 : 0);  // the record has no more requests
+        if (failed_) break;
       } else {
-        *cur = opt_.script[sent];
+        if (opt_.script.empty()) {
+          stim_.Next(cur);
+        } else {
+          *cur = opt_.script[sent];
+        }
+        have = true;
       }
-      have = true;
+      fresh = have;
+    }
+    if (fresh) {
       // The request is held on the channel until it is taken (the tag changes only then).
       in_.req.seq = sent;
       in_.req.tag = tag;
       in_.req.in = &cur->in;
       in_.req.req = &cur->req;
-      // A format rotation rebinds its slots before this request (configuration goes first).
-      for (uint64_t h : stim_.TakeRotation()) {
+      // A format rotation rebinds its slots before this request (configuration goes first; a
+      // replay's record has these commands as events of its own).
+      for (uint64_t h : replaying() ? std::vector<uint64_t>{} : stim_.TakeRotation()) {
         const ResolvedSurface& s = stim_.surfaces()[h];
         CfgCommand c;
         c.op = CfgOp::kInvalidateHandle;
@@ -692,7 +886,7 @@ void Bench::Run() {
     }
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     in_.req_valid = have && offered;
-    if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0) {
+    if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0 && !replaying()) {
       const bool due = next_restore_ <= cycle_;
       if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
     }
@@ -732,10 +926,12 @@ void Bench::Run() {
     if (in_.dmem_rsp_valid && out_.dmem_rsp_ready) drd_.q.pop_front();
     if (in_.req_valid && out_.req_ready) {
       // A tex looks up its header and then its sampler (two caches).
-      if (cur->req.handle < static_cast<uint64_t>(kPoolEntries)) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
+      if (cur->req.handle < pool_entries_) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
       const uint64_t n = res_->transactions++;
       if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
       const Response r = ModelExecute(*cur);
+      if (rec_) rec_->Transaction(n, *cur, r);
+      if (replaying()) CheckAgainstRecord(n, *cur, r);
       rsp_q_.push_back({n, cycle_, r, tag});
       if (n == opt_.corrupt_expected) {
         rsp_q_.back().resp.trap = static_cast<TrapCause>(static_cast<int>(r.trap) ^ 1);
@@ -750,11 +946,17 @@ void Bench::Run() {
       if (cur->in.opcode == Opcode::kTex) {
         const auto& set = stim_.textures();
         const TexBinding* b = cur->texture >= 0 ? &set[cur->texture] : nullptr;
+        if (replaying()) {  // the record's textures, as bound by its events
+          const auto it = replay_textures_.find(cur->req.handle);
+          b = it == replay_textures_.end() ? nullptr : &it->second;
+        }
         // The sampler in force: the named one (independent mode) or the texture's own.
         const SamplerDesc* smp = b == nullptr ? nullptr
                                  : Model().unit.unit().FindSampler(cur->in.has_sampler ? cur->req.sampler : b->sampler);
         res_->coverage.SampleTex(*cur, b, smp, r);
-        if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty()) tex_rebind = true;
+        if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty() && !replaying()) {
+          tex_rebind = true;
+        }
       } else {
         res_->coverage.Sample(*cur, Model().unit.unit().FindSurface(cur->req.handle), r);
       }
@@ -790,6 +992,10 @@ void Bench::Run() {
     Tick();
   }
   res_->cycles = cycle_;
+  if (rec_) {
+    std::string why;
+    if (!rec_->Close(&why)) Fail(cycle_, "--dump-stimulus: " + why);
+  }
   for (int c = 0; c < kTxnClasses; ++c) {
     if (class_stats_[c].checked == 0 && class_stats_[c].mismatches == 0) continue;
     ClassStats& cs = res_->per_class[kTxnClassNames[c]];

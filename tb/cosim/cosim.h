@@ -42,6 +42,12 @@ struct CosimOptions {
   int cfg_permille = 3;            // cycles (per 1000) that start a rebind / invalidate command
   bool progress = false;           // print progress to stderr
   uint64_t trace_from = ~0ull;     // internal: replay with tracing from this cycle
+  // Write every event of the run (memory set-up, bindings, configuration commands, requests with
+  // the model's responses) to this file (stimulus_record.h; docs/stimulus-format.md).
+  std::string dump_stimulus;
+  // Run this record's events instead of random stimulus (tsu replay): the seed then drives only
+  // timing (latency, backpressure); the model must answer as the record says.
+  std::string replay;
   // Directed runs: these transactions, in order, instead of random ones (ops is ignored). The
   // surfaces are still Stimulus(seed, mix)'s pool, so handles index that pool.
   std::vector<Txn> script;

@@ -13,6 +13,7 @@
 
 #include "cosim.h"
 #include "cover_points.h"
+#include "stimulus_record.h"
 #include "tsu/output_path.h"
 
 namespace tsu::tb {
@@ -45,7 +46,34 @@ struct RegressArgs {
   bool quiet = false;
   bool list_bins = false;
   int mem_stall = 20, rsp_stall = 15, req_gap = 10, lat_max = 12, cfg_rate = 3;
+  std::string dump_stimulus;
+  std::string replay;  // tsu replay: the record to run
+  std::string replay_config;  // tsu replay --config (default: the record's)
 };
+
+// The unit and timing options `tsu regress` and `tsu replay` share.
+void AddTimingOptions(CLI::App* r, RegressArgs& a) {
+  r->add_option("--unit", a.unit,
+                "What is checked: 'rtl', the Verilated unit (default), or 'model', the golden "
+                "model behind an in-order latency shim with the configuration's features "
+                "(tb/cosim/model_unit.h; checks the bench itself)")
+      ->check(CLI::IsMember({"rtl", "model"}));
+  r->add_option("--mem-stall", a.mem_stall, "Percent of cycles memory refuses a request (default 20)")
+      ->check(CLI::Range(0, 95));
+  r->add_option("--rsp-stall", a.rsp_stall, "Percent of cycles the response is not taken (default 15)")
+      ->check(CLI::Range(0, 95));
+  r->add_option("--req-gap", a.req_gap, "Percent of cycles no request is offered (default 10)")
+      ->check(CLI::Range(0, 95));
+  r->add_option("--mem-latency", a.lat_max, "Largest memory read latency in cycles (default 12)")
+      ->check(CLI::Range(1, 1000));
+  r->add_flag("--waves", a.waves, "Trace the whole run to <artifacts>/regress_seed<N>.fst");
+  r->add_option("--junit", a.junit, "Write a JUnit XML report to this file");
+  r->add_option("--json", a.json,
+                 "Write the run's summary (counts, cycles, descriptor cache, verdict, first mismatch) "
+                 "as JSON to this file: what tsu dse and the seed farm read");
+  r->add_option("--artifacts", a.artifacts, "Directory for waveforms and logs (default regress_artifacts)");
+  r->add_flag("-q,--quiet", a.quiet, "No progress lines");
+}
 
 RegressArgs& Args() {
   static RegressArgs a;
@@ -65,40 +93,25 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   r->add_option("--config", a.config,
                 "The unit's configuration, fpga/configs/NAME.cfg (default 'default'; e.g. hx8k)")
       ->check(CLI::IsMember(CosimConfigs()));
-  r->add_option("--unit", a.unit,
-                "What is checked: 'rtl', the Verilated unit (default), or 'model', the golden "
-                "model behind an in-order latency shim with the configuration's features "
-                "(tb/cosim/model_unit.h; checks the bench itself)")
-      ->check(CLI::IsMember({"rtl", "model"}));
   r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
                 "illegal=1' (with --config tex also tex=W and store_tex=W, default 25 and 4), or "
                 "@FILE with one name=weight per line");
-  r->add_flag("--waves", a.waves, "Trace the whole run to <artifacts>/regress_seed<N>.fst");
-  r->add_option("--junit", a.junit, "Write a JUnit XML report to this file");
-  r->add_option("--json", a.json,
-                 "Write the run's summary (counts, cycles, descriptor cache, verdict, first mismatch) "
-                 "as JSON to this file: what tsu dse and the seed farm read");
-  r->add_option("--artifacts", a.artifacts, "Directory for waveforms and logs (default regress_artifacts)");
+  AddTimingOptions(r, a);
+  r->add_option("--dump-stimulus", a.dump_stimulus,
+                "Write every event of the run (memory set-up, bindings, configuration commands, "
+                "requests with the model's responses) to this file as JSON Lines "
+                "(docs/stimulus-format.md); tsu replay runs it again");
   r->add_option("--coverage-dat", a.coverage_dat, "Write Verilator line and cover-point coverage here");
   r->add_flag("--require-coverage", a.require_coverage,
               "Fail unless every planned functional-coverage bin and every cover point of the "
               "unit top (tsu_top c_*) is hit");
-  r->add_option("--mem-stall", a.mem_stall, "Percent of cycles memory refuses a request (default 20)")
-      ->check(CLI::Range(0, 95));
-  r->add_option("--rsp-stall", a.rsp_stall, "Percent of cycles the response is not taken (default 15)")
-      ->check(CLI::Range(0, 95));
-  r->add_option("--req-gap", a.req_gap, "Percent of cycles no request is offered (default 10)")
-      ->check(CLI::Range(0, 95));
-  r->add_option("--mem-latency", a.lat_max, "Largest memory read latency in cycles (default 12)")
-      ->check(CLI::Range(1, 1000));
   r->add_option("--cfg-rate", a.cfg_rate,
                 "Cycles per 1000 that start a configuration command under traffic: rebind, "
                 "corrupt, unbind or restore a descriptor slot with an invalidate, or invalidate "
                 "the cache (default 3; 0 keeps the descriptor cache warm)")
       ->check(CLI::Range(0, 1000));
-  r->add_flag("-q,--quiet", a.quiet, "No progress lines");
   r->add_flag("--list-bins", a.list_bins,
               "Print every planned functional-coverage bin, one per line, including the "
               "left-out-format bins of reduced configurations, and exit (read by "
@@ -107,6 +120,67 @@ CLI::App* AddRegressCommand(CLI::App& app) {
             "model.\nA mismatch prints what differed, the seed and the command that repeats it, "
             "and leaves\na waveform and a transaction log in the artifacts directory.");
   return r;
+}
+
+CLI::App* AddReplayCommand(CLI::App& app) {
+  RegressArgs& a = Args();
+  auto* r = app.add_subcommand(
+      "replay", "Run a stimulus record (tsu regress --dump-stimulus) again: its requests and "
+                "configuration commands in order, checked against the golden model and against "
+                "the responses the record holds, on the RTL or on the model behind its shim");
+  r->add_option("FILE", a.replay, "The record (JSON Lines, docs/stimulus-format.md)")->required();
+  r->add_option("--config", a.replay_config,
+                "The unit's configuration (default: the record's; it must have the same address "
+                "width, formats and texture features)")
+      ->check(CLI::IsMember(CosimConfigs()));
+  r->add_option("--seed", a.seed, "Seed of the timing: latency and backpressure (default 1)")
+      ->check(CLI::Validator(CheckSeed, "SEED"));
+  AddTimingOptions(r, a);
+  r->footer("Exit 0 iff every response, memory write and the final memory image match the model, "
+            "and the model answers every request as the record says; 2 for a malformed record.");
+  return r;
+}
+
+int RunReplayCommand(int argc, char** argv) {
+  RegressArgs& a = Args();
+  std::ifstream f(a.replay);
+  if (!f) {
+    std::cerr << "error: cannot read '" << a.replay << "'\n";
+    return 2;
+  }
+  StimulusReader reader;
+  StimulusHeader h;
+  std::string why;
+  if (!reader.Open(&f, &h, &why)) {
+    std::cerr << "error: " << a.replay << ": " << why << "\n";
+    return 2;
+  }
+  // The whole record is read once before the run, so that a malformed one is a usage error.
+  uint64_t txns = 0;
+  StimulusEvent e;
+  while (reader.Next(&e, &why)) txns += e.type == StimulusEvent::Type::kTxn;
+  if (!why.empty()) {
+    std::cerr << "error: " << a.replay << ": " << why << "\n";
+    return 2;
+  }
+  if (txns == 0) {
+    std::cerr << "error: " << a.replay << ": no requests in the record\n";
+    return 2;
+  }
+  a.config = a.replay_config.empty() ? h.config : a.replay_config;
+  UnitTraits traits;
+  if (!CosimTraits(a.config, &traits)) {
+    std::cerr << "error: the record's configuration '" << a.config
+              << "' is not in this build; name one with --config\n";
+    return 2;
+  }
+  if (!(traits == h.traits)) {
+    std::cerr << "error: configuration '" << a.config << "' differs from the record's ('" << h.config
+              << "') in address width, formats or texture features\n";
+    return 2;
+  }
+  a.ops = txns;
+  return RunRegressCommand(argc, argv);
 }
 
 int RunRegressCommand(int argc, char** argv) {
@@ -139,7 +213,8 @@ int RunRegressCommand(int argc, char** argv) {
     }
     for (const auto& [opt, path] : {std::pair<const char*, const std::string&>{"--junit", a.junit},
                                     {"--coverage-dat", a.coverage_dat},
-                                    {"--json", a.json}}) {
+                                    {"--json", a.json},
+                                    {"--dump-stimulus", a.dump_stimulus}}) {
       if (!path.empty() && !PrepareOutputFile(path, &why)) {
         std::cerr << "error: " << opt << ": " << why << "\n";
         return 2;
@@ -177,8 +252,14 @@ int RunRegressCommand(int argc, char** argv) {
   o.mem_latency_max = a.lat_max;
   o.cfg_permille = a.cfg_rate;
   o.progress = !a.quiet;
+  o.dump_stimulus = a.dump_stimulus;
+  o.replay = a.replay;
   std::string repro = argc > 0 ? argv[0] : "tsu";
-  repro += " regress --seed " + std::to_string(a.seed) + " --ops " + std::to_string(a.ops);
+  if (a.replay.empty()) {
+    repro += " regress --seed " + std::to_string(a.seed) + " --ops " + std::to_string(a.ops);
+  } else {
+    repro += " replay " + a.replay + " --seed " + std::to_string(a.seed);
+  }
   if (a.config != "default") repro += " --config " + a.config;
   if (a.unit != "rtl") repro += " --unit " + a.unit;
   if (!a.mix.empty()) repro += " --mix '" + a.mix + "'";

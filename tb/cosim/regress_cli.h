@@ -11,6 +11,10 @@ CLI::App* AddRegressCommand(CLI::App& app);
 // Runs it after parsing: 0 iff no mismatch (and, with --require-coverage, every planned bin
 // hit); 2 for usage errors.
 int RunRegressCommand(int argc, char** argv);
+// `tsu replay FILE`: a stimulus record run again (the same bench, its events instead of random
+// ones). 2 for a malformed record or a configuration unlike the record's.
+CLI::App* AddReplayCommand(CLI::App& app);
+int RunReplayCommand(int argc, char** argv);
 
 }  // namespace tsu::tb
 

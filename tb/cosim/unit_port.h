@@ -33,6 +33,16 @@ struct UnitTraits {
   TexFeatures tex;
 };
 
+inline bool operator==(const UnitTraits& a, const UnitTraits& b) {
+  return a.addr_bits == b.addr_bits && a.has_tex == b.has_tex &&
+         a.families.norm == b.families.norm && a.families.half == b.families.half &&
+         a.families.integer == b.families.integer && a.tex.grad == b.tex.grad &&
+         a.tex.cube == b.tex.cube && a.tex.seamless == b.tex.seamless &&
+         a.tex.compare == b.tex.compare && a.tex.multisample == b.tex.multisample &&
+         a.tex.residency == b.tex.residency && a.tex.mip_linear == b.tex.mip_linear &&
+         a.tex.norm == b.tex.norm && a.tex.half == b.tex.half && a.tex.integer == b.tex.integer;
+}
+
 // One request: a decoded instruction and its operands (tsu/instruction.h, tsu/transaction.h),
 // with the bench's tag, returned with its response. `seq` numbers the requests the bench offers
 // (it changes exactly when a new request is put on the channel), so an implementation can

@@ -248,6 +248,7 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{64}));
 
   auto* regress = tsu::tb::AddRegressCommand(app);
+  auto* replay = tsu::tb::AddReplayCommand(app);
   auto* oracle = tsu::gpu::AddGpuCommand(app);
   regress->footer("Many seeds, merged (JUnit, functional and line coverage, failures grouped):\n"
                   "  tsu regress --seeds 1-64 [--jobs N | --slurm [--partition P] [--time T]] [options]");
@@ -273,6 +274,7 @@ int Main(int argc, char** argv) {
     return tsu::Render(ropt);
   }
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
+  if (replay->parsed()) return tsu::tb::RunReplayCommand(argc, argv);
   if (oracle->parsed()) return tsu::gpu::RunGpuCommand();
   run_opt.dialect = *tsu::ParseDialect(run_dialect);
   return CmdRun(run_files, quiet, run_opt);
