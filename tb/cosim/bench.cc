@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "scoreboard.h"
 #include "stimulus_record.h"
 #include "tex_gen.h"
 #include "tsu/descriptor_words.h"
@@ -76,18 +77,6 @@ Response ModelExecute(const Txn& t) {
   gp.clear_extension(&ext);
   return ext.resp;
 }
-
-struct ExpectedResponse {
-  uint64_t n;      // the transaction (Bench::TxnOf)
-  uint64_t cycle;  // accepted
-  Response resp;
-  uint32_t tag;
-};
-
-struct ExpectedWrite {
-  uint64_t n;
-  MemAccess w;
-};
 
 struct ReadReturn {
   uint64_t due;
@@ -167,7 +156,6 @@ class Bench {
   CfgCommand RandomCfg();
   void ApplyCfg(const CfgCommand& c);
   void CheckDescRead(uint64_t cycle, uint64_t addr);
-  void CheckResponse(uint64_t cycle);
   void CheckWrite(uint64_t cycle);
   // payload() is called only while valid (building it every cycle cost more than the check).
   template <typename PayloadFn>
@@ -197,8 +185,7 @@ class Bench {
   uint64_t pool_entries_ = kPoolEntries;  // a replay takes both from its record
   uint64_t cycle_ = 0;
   SparseMemory& dut_mem_;  // the unit's memory
-  std::deque<ExpectedResponse> rsp_q_;
-  std::deque<ExpectedWrite> wr_q_;
+  Scoreboard board_{addr_bits_};
   ReadChannel rd_;   // data reads in flight
   ReadChannel drd_;  // descriptor line reads in flight
   std::deque<CfgCommand> cfg_q_;
@@ -226,7 +213,6 @@ class Bench {
   void Stored(uint64_t n) { txn_end_ = n + 1; }
   void ReleaseTxns(uint64_t next_n);
   Held rsp_held_, mem_held_;
-  std::array<ClassStats, kTxnClasses> class_stats_{};  // into res_->per_class when the run ends
   bool failed_ = false;
   // The stimulus record being written (--dump-stimulus), or being replayed (tsu replay).
   std::unique_ptr<StimulusWriter> rec_;
@@ -551,7 +537,7 @@ void Bench::CheckHeld(uint64_t cycle, const char* ch, Held* h, bool valid, bool 
 // Drops the stored transactions that no queue or log entry can name any more.
 void Bench::ReleaseTxns(uint64_t next_n) {
   const uint64_t keep_log = next_n > static_cast<uint64_t>(opt_.window) ? next_n - opt_.window : 0;
-  const uint64_t keep = rsp_q_.empty() ? keep_log : std::min(keep_log, rsp_q_.front().n);
+  const uint64_t keep = std::min(keep_log, board_.oldest());
   // Released slots are reused as they are (overwritten by the next StoreTxn).
   if (keep > txn_base_) txn_base_ = std::min(keep, txn_end_);
 }
@@ -568,94 +554,15 @@ Txn& Bench::SlotFor(uint64_t n) {
   return txns_[n & (txns_.size() - 1)];
 }
 
-void Bench::CheckResponse(uint64_t cycle) {
-  if (rsp_q_.empty()) {
-    Fail(cycle, "response with tag " + std::to_string(out_.rsp.tag) + " at cycle " +
-                    std::to_string(cycle) + " but no request is outstanding");
-    return;
-  }
-  const ExpectedResponse& e = rsp_q_.front();
-  const Response& m = e.resp;
-  // Every field, compared first; the report is formatted only when one differs.
-  struct Field {
-    const char* name;
-    uint64_t exp, got;
-  };
-  Field f[12];
-  int nf = 0;
-  const UnitResponse& g = out_.rsp;
-  f[nf++] = {"tag", e.tag, g.tag};
-  f[nf++] = {"count", static_cast<uint64_t>(m.count), g.count};
-  f[nf++] = {"trap", static_cast<uint64_t>(m.trap), g.trap};
-  f[nf++] = {"oob_axes", m.oob_axes, g.oob};
-  f[nf++] = {"misaligned", m.misaligned, g.misaligned};
-  f[nf++] = {"clamped", m.clamped, g.clamped};
-  f[nf++] = {"suppressed", m.suppressed, g.suppressed};
-  f[nf++] = {"pred", m.pred, g.pred};
-  static const char* const kData[] = {"data[0]", "data[1]", "data[2]", "data[3]"};
-  for (int i = 0; i < m.count && i < 4; ++i) {
-    f[nf++] = {kData[i], m.data[i], g.data[i]};
-  }
-  bool differs = false;
-  for (int i = 0; i < nf; ++i) differs |= f[i].exp != f[i].got;
-  const Txn& txn = TxnOf(e.n);
-  ClassStats& cs = class_stats_[static_cast<int>(txn.cls)];
-  ++cs.checked;
-  if (differs) {
-    ++cs.mismatches;
-    std::string d;
-    for (int i = 0; i < nf; ++i) {
-      if (f[i].exp != f[i].got) d += std::string("\n    ") + f[i].name + ": expected " + Hex(f[i].exp) + ", got " + Hex(f[i].got);
-    }
-    Fail(cycle, "response mismatch on transaction #" + std::to_string(e.n) + " (" +
-                    Stimulus::Describe(txn) + "), accepted at cycle " + std::to_string(e.cycle) +
-                    ", responded at cycle " + std::to_string(cycle) + ":" + d);
-  }
-  rsp_q_.pop_front();
-}
-
+// A write the unit makes: checked by the scoreboard, and applied to the unit's memory when it is
+// a well-formed line write.
 void Bench::CheckWrite(uint64_t cycle) {
-  const uint64_t line = out_.mem_addr;
-  const uint32_t mask = out_.mem_mask;
-  const uint8_t* line_data = out_.mem_wdata.b;
-  int first = 0;
-  while (first < 16 && !(mask & (1u << first))) ++first;
-  int n = 0;
-  while (first + n < 16 && (mask & (1u << (first + n)))) ++n;
-  if (n == 0 || (mask >> (first + n)) != 0 || (line & 15) != 0) {
-    Fail(cycle, "memory write at cycle " + std::to_string(cycle) + " has address " + Hex(line) +
-                    " and mask " + Hex(mask) + ": not one contiguous run in a 16-byte line");
-    return;
+  const Scoreboard::Write w = board_.CheckWrite(cycle, out_.mem_addr, out_.mem_mask, out_.mem_wdata.b);
+  if (w.well_formed) {
+    dut_mem_.Write(w.addr, out_.mem_wdata.b + (w.addr & 15), static_cast<uint32_t>(w.bytes));
+    ++res_->writes_checked;
   }
-  const uint64_t addr = line + static_cast<uint64_t>(first);
-  dut_mem_.Write(addr, line_data + first, static_cast<uint32_t>(n));
-  ++res_->writes_checked;
-  if (wr_q_.empty()) {
-    Fail(cycle, "memory write to " + Hex(addr) + " (" + std::to_string(n) + " bytes) at cycle " +
-                    std::to_string(cycle) + " that the model did not make");
-    return;
-  }
-  const ExpectedWrite e = wr_q_.front();
-  wr_q_.pop_front();
-  const uint64_t mask48 = addr_bits_ >= 64 ? ~0ull : (1ull << addr_bits_) - 1;
-  // Compare first; the report is formatted only for a mismatch (formatting every write cost 2.6%
-  // of a run's instructions, by callgrind).
-  if ((e.w.addr & mask48) == addr && e.w.size == static_cast<uint32_t>(n) &&
-      std::memcmp(e.w.data, line_data + first, static_cast<size_t>(n)) == 0) {
-    return;
-  }
-  std::ostringstream d;
-  if ((e.w.addr & mask48) != addr) d << "\n    address: expected " << Hex(e.w.addr & mask48) << ", got " << Hex(addr);
-  if (e.w.size != static_cast<uint32_t>(n)) d << "\n    bytes: expected " << e.w.size << ", got " << n;
-  for (int i = 0; i < n && i < static_cast<int>(e.w.size); ++i) {
-    if (e.w.data[i] != line_data[first + i]) {
-      d << "\n    byte " << i << ": expected " << Hex(e.w.data[i]) << ", got " << Hex(line_data[first + i]);
-    }
-  }
-  if (!d.str().empty()) {
-    Fail(cycle, "memory write mismatch (the model's write of transaction #" + std::to_string(e.n) +
-                    ") at cycle " + std::to_string(cycle) + ":" + d.str());
-  }
+  if (!w.error.empty()) Fail(cycle, w.error);
 }
 
 void Bench::IssueRead(ReadChannel* ch, uint64_t addr) {
@@ -819,19 +726,19 @@ void Bench::Run() {
   const uint64_t planned = replaying() ? src_header_.ops : total;
   const uint64_t progress_step = planned / 10 ? planned / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
-    const bool drained = sent == total && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() &&
+    const bool drained = sent == total && board_.empty() && rd_.q.empty() &&
                          drd_.q.empty() && cfg_q_.empty() && !out_.mem_req_valid;
     if (drained || failed_) break;
     if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
     if (++idle > 20000) {
       Fail(cycle_, "hang: no request accepted, response or memory request for 20000 cycles at cycle " +
-                       std::to_string(cycle_) + " (" + std::to_string(rsp_q_.size()) +
+                       std::to_string(cycle_) + " (" + std::to_string(board_.responses_outstanding()) +
                        " responses outstanding)");
       break;
     }
     // A new texture set every kTexEpochOps tex requests: offer nothing until the unit is empty,
     // rebind, and invalidate the descriptor caches (the command goes before any request).
-    if (tex_rebind && !have && rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() && drd_.q.empty() &&
+    if (tex_rebind && !have && board_.empty() && rd_.q.empty() && drd_.q.empty() &&
         cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid) {
       if (!BindTextures()) break;
       CfgCommand c;
@@ -846,7 +753,7 @@ void Bench::Run() {
     if (!have && sent < total && !tex_rebind) {
       cur = &SlotFor(sent);
       if (replaying()) {
-        const bool unit_empty = rsp_q_.empty() && wr_q_.empty() && rd_.q.empty() && drd_.q.empty() &&
+        const bool unit_empty = board_.empty() && rd_.q.empty() && drd_.q.empty() &&
                                 cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid;
         have = ReplayUntilRequest(cur, unit_empty);
         if (src_done_) total = sent + (have ? 1 : 0);  // the record has no more requests
@@ -932,16 +839,10 @@ void Bench::Run() {
       const Response r = ModelExecute(*cur);
       if (rec_) rec_->Transaction(n, *cur, r);
       if (replaying()) CheckAgainstRecord(n, *cur, r);
-      rsp_q_.push_back({n, cycle_, r, tag});
-      if (n == opt_.corrupt_expected) {
-        rsp_q_.back().resp.trap = static_cast<TrapCause>(static_cast<int>(r.trap) ^ 1);
-      }
-      if (r.write.valid) {
-        wr_q_.push_back({n, r.write});
-        if (n >= opt_.corrupt_write && !write_corrupted_) {
-          wr_q_.back().w.data[0] ^= 1;
-          write_corrupted_ = true;
-        }
+      board_.Expect(n, cycle_, tag, cur->cls, r);
+      if (n == opt_.corrupt_expected) board_.CorruptLastTrap();
+      if (r.write.valid && n >= opt_.corrupt_write && !write_corrupted_) {
+        write_corrupted_ = board_.CorruptLastWrite();
       }
       if (cur->in.opcode == Opcode::kTex) {
         const auto& set = stim_.textures();
@@ -986,7 +887,10 @@ void Bench::Run() {
     if (in_.mem_rsp_valid && out_.mem_rsp_ready) rd_.q.pop_front();
     if (out_.rsp_valid && in_.rsp_ready) {
       idle = 0;
-      CheckResponse(cycle_);
+      const std::string bad = board_.CheckResponse(cycle_, out_.rsp, [this](uint64_t k) {
+        return Stimulus::Describe(TxnOf(k));
+      });
+      if (!bad.empty()) Fail(cycle_, bad);
     }
     if (unit_->AssertionFailed()) Fail(cycle_, "an assertion in the unit failed at cycle " + std::to_string(cycle_) + " (message above)");
     Tick();
@@ -996,12 +900,7 @@ void Bench::Run() {
     std::string why;
     if (!rec_->Close(&why)) Fail(cycle_, "--dump-stimulus: " + why);
   }
-  for (int c = 0; c < kTxnClasses; ++c) {
-    if (class_stats_[c].checked == 0 && class_stats_[c].mismatches == 0) continue;
-    ClassStats& cs = res_->per_class[kTxnClassNames[c]];
-    cs.checked += class_stats_[c].checked;
-    cs.mismatches += class_stats_[c].mismatches;
-  }
+  board_.AddStats(&res_->per_class);
   const UnitPerf perf = unit_->Perf();
   res_->tex_cache_lookups = perf.tex_cache_lookups;
   res_->tex_cache_misses = perf.tex_cache_misses;
