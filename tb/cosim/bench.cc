@@ -10,6 +10,8 @@
 #include <random>
 #include <sstream>
 
+#include "descriptor_pool.h"
+#include "memory_model.h"
 #include "scoreboard.h"
 #include "stimulus_record.h"
 #include "tex_gen.h"
@@ -23,31 +25,6 @@
 namespace tsu::tb {
 namespace {
 
-// The descriptor pool the bench sets up (docs/descriptors.md): handles 0..kPoolEntries-1 name
-// the 64-byte slots from kPoolBase, far above every surface (stimulus bases are 1 MiB apart from
-// 1 MiB), so no surface access can reach a descriptor. Slots 0..kSurfaceSlots-2 hold the
-// stimulus's surfaces (kSurfaceSlots-1 stays unbound); with the texture path, kTextures
-// textures follow (header slot kTexSlot0 + 2k, its sampler the next), then kExtraSamplers
-// samplers for independent mode; the last slot stays unbound.
-constexpr int kPoolEntries = 32;
-constexpr int kSurfaceSlots = 16;
-constexpr uint64_t kPoolBase = 0xF000'0000ull;
-// A unit with fewer than 32 address bits (docs/semantics.md H1: the bench keeps everything inside
-// the 2^AddrW window) gets its pool below the first surface instead: surfaces take 1 MiB to
-// 16 MiB, so 24 address bits hold them all.
-constexpr uint64_t kPoolBaseNarrow = 0x8'0000ull;
-constexpr int kPoolBaseNarrowBelowBits = 32;
-constexpr int kTextures = 6;
-constexpr uint64_t kTexSlot0 = kSurfaceSlots;
-constexpr int kExtraSamplers = 3;
-// Texture memory: the first kAliasedTextures textures start at a stimulus surface's base, so
-// stores to that surface change their texels (the H11 ordering check); the rest get a 16 MiB
-// region each from kTexBase. Level tables and residency maps sit below the pool.
-constexpr int kAliasedTextures = 2;
-constexpr uint64_t kTexBase = 0x4000'0000ull;
-constexpr uint64_t kTexRegion = 16ull << 20;
-constexpr uint64_t kLevelTables = 0xE000'0000ull;  // 0x400 per texture
-constexpr uint64_t kResidencyMaps = 0xE100'0000ull;  // 1 MiB per texture
 // tex requests per texture set: then the bench drains the unit and binds a new set, so one run
 // meets many formats, geometries and samplers.
 constexpr uint64_t kTexEpochOps = 400;
@@ -78,54 +55,6 @@ Response ModelExecute(const Txn& t) {
   return ext.resp;
 }
 
-struct ReadReturn {
-  uint64_t due;
-  uint8_t data[16];
-};
-
-// A read channel of the memory model: line reads answered in order, each after a seeded random
-// latency (the data port and the descriptor port each have one).
-struct ReadChannel {
-  std::deque<ReadReturn> q;
-  uint64_t last_due = 0;
-  bool Valid(uint64_t cycle) const { return !q.empty() && q.front().due <= cycle; }
-  // The head line when valid.
-  void Drive(uint64_t cycle, bool* valid, Line* line) const {
-    *valid = Valid(cycle);
-    if (*valid) std::memcpy(line->b, q.front().data, 16);
-  }
-};
-
-// A configuration-port command and what it stands for: software that rewrote a descriptor
-// slot (image) and then invalidated it. The bench applies the memory write and the model's
-// rebinding at the cycle the unit takes the command, so requests accepted before it see the old
-// descriptor and requests after it the new one, in the model and in the unit alike.
-struct CfgCommand {
-  CfgOp op;
-  uint64_t data = 0;
-  bool rewrite = false;  // write `image` to slot `data` when taken
-  DescImage image{};
-  std::string what;      // for the transaction log
-};
-
-// Writes go to both memories (the unit's and the model's), and into the stimulus record if one
-// is being written: software's writes (surfaces, texture set-up).
-class BothMemories : public MemoryPort {
- public:
-  BothMemories(MemoryPort* a, MemoryPort* b, StimulusWriter* rec) : a_(a), b_(b), rec_(rec) {}
-  void Read(uint64_t addr, uint8_t* data, uint32_t n) override { a_->Read(addr, data, n); }
-  void Write(uint64_t addr, const uint8_t* data, uint32_t n) override {
-    a_->Write(addr, data, n);
-    b_->Write(addr, data, n);
-    if (rec_ != nullptr) rec_->Memory(addr, data, n);
-  }
-
- private:
-  MemoryPort* a_;
-  MemoryPort* b_;
-  StimulusWriter* rec_;
-};
-
 // What a valid/ready sender must hold while stalled (a fixed array: built every cycle, so no
 // allocation).
 using Payload = std::array<uint32_t, 16>;
@@ -139,21 +68,17 @@ class Bench {
  public:
   // memory: the memory behind the unit's ports, empty (the bench models it).
   Bench(const CosimOptions& opt, UnitUnderTest* unit, SparseMemory* memory, CosimResult* res)
-      : opt_(opt), res_(res), unit_(unit), traits_(unit->Traits()), dut_mem_(*memory),
-        stim_(opt.seed, opt.mix, kSurfaceSlots), rng_(opt.seed ^ 0x5EEDull),
-        tex_rng_(opt.seed ^ 0x7E8ull) {}
+      : opt_(opt), res_(res), unit_(unit), traits_(unit->Traits()),
+        stim_(opt.seed, opt.mix, kSurfaceSlots), rng_(opt.seed ^ 0x5EEDull), dut_mem_(*memory),
+        pool_(traits_.addr_bits, traits_.has_tex, memory, &Model().mem.store(), &Model().unit.unit(),
+              &stim_, &rng_, opt.seed ^ 0x7E8ull) {}
 
   void Run();
 
  private:
   void Fail(uint64_t cycle, const std::string& what);
   void Bind();
-  // `record`: as software's own event (false when a configuration command carries the rewrite).
-  void SetSlot(uint64_t handle, const DescImage& image, bool record = true);
-  void WriteSlot(uint64_t handle, const DescImage& image, bool record = true);
-  TrapCause BindSlot(SlotKind kind, uint64_t handle, std::string* why);
   bool BindTextures();
-  CfgCommand RandomCfg();
   void ApplyCfg(const CfgCommand& c);
   void CheckDescRead(uint64_t cycle, uint64_t addr);
   void CheckWrite(uint64_t cycle);
@@ -175,23 +100,14 @@ class Bench {
   UnitOut out_;  // what the unit shows
   Stimulus stim_;
   Rng rng_;
-  Rng tex_rng_;  // textures and samplers (apart, so surface traffic stays the same)
-  std::array<uint32_t, 16> filter_turn_{};  // per geometry: the next (mag, mip) filter pair
-  uint32_t srgb_turn_ = 0;                  // texture sets bound so far
-  std::vector<std::vector<uint64_t>> residency_;  // per texture: the map bytes set now
-  uint64_t tex_sets_ = 0;
   const int addr_bits_ = traits_.addr_bits;
-  uint64_t pool_base_ = addr_bits_ < kPoolBaseNarrowBelowBits ? kPoolBaseNarrow : kPoolBase;
-  uint64_t pool_entries_ = kPoolEntries;  // a replay takes both from its record
   uint64_t cycle_ = 0;
   SparseMemory& dut_mem_;  // the unit's memory
+  DescriptorPool pool_;    // descriptors and textures in both memories, bound in the model
   Scoreboard board_{addr_bits_};
   ReadChannel rd_;   // data reads in flight
   ReadChannel drd_;  // descriptor line reads in flight
   std::deque<CfgCommand> cfg_q_;
-  std::vector<bool> slot_changed_;  // slots that do not hold their stimulus surface now
-  std::vector<uint64_t> restore_due_;
-  uint64_t next_restore_ = ~0ull;   // the earliest restore_due_ of a changed slot (none: ~0)
   struct LogEntry {
     uint64_t cycle, n;  // n: the transaction (TxnOf), unless cfg is set
     uint32_t tag;
@@ -241,123 +157,13 @@ void Bench::Fail(uint64_t cycle, const std::string& what) {
   res_->report = what;
 }
 
-// Writes a descriptor slot as software would: into the unit's memory and the model's (so the
-// final images agree).
-void Bench::WriteSlot(uint64_t handle, const DescImage& image, bool record) {
-  const uint64_t addr = pool_base_ + handle * kDescBytes;
-  dut_mem_.Write(addr, image.data(), kDescBytes);
-  Model().mem.store().Write(addr, image.data(), kDescBytes);
-  if (record && rec_) rec_->Memory(addr, image.data(), kDescBytes);
-}
-
-// Binds the model's handle from its slot's bytes in memory, as `kind`.
-TrapCause Bench::BindSlot(SlotKind kind, uint64_t handle, std::string* why) {
-  DescImage image{};
-  Model().mem.store().Read(pool_base_ + handle * kDescBytes, image.data(), kDescBytes);
-  if (rec_) rec_->Bind(kind, handle);
-  Unit& u = Model().unit.unit();
-  switch (kind) {
-    case SlotKind::kTexture: return u.BindTextureImage(handle, image, why);
-    case SlotKind::kSampler: return u.BindSamplerImage(handle, image, why);
-    case SlotKind::kSurface: break;
-  }
-  return u.BindSurfaceImage(handle, image, why);
-}
-
-// A slot rewritten to a surface descriptor (or anything else, which then traps invalid_handle),
-// and the model's handle rebound from it.
-void Bench::SetSlot(uint64_t handle, const DescImage& image, bool record) {
-  WriteSlot(handle, image, record);
-  std::string why;
-  if (record) {
-    BindSlot(SlotKind::kSurface, handle, &why);
-  } else {
-    Model().unit.unit().BindSurfaceImage(handle, image, &why);
-  }
-}
-
-// A new set of textures (random geometry, cube maps and cube arrays included, format, extents,
-// mip chain, layout, residency, sampler) and independent samplers, written as a driver would into both memories and
-// bound in the model from the same slot bytes. The unit is empty when this runs (the bench
-// drains it), and an invalidate_all follows.
+// A new texture set (docs in descriptor_pool.h).
 bool Bench::BindTextures() {
-  BothMemories both(&dut_mem_, &Model().mem.store(), rec_.get());
-  const auto& surfs = stim_.surfaces();
-  residency_.resize(kTextures);
-  std::vector<TexBinding> set;
-  for (int k = 0; k < kTextures; ++k) {
-    TexBinding b;
-    b.handle = kTexSlot0 + 2 * static_cast<uint64_t>(k);
-    b.sampler = b.handle + 1;
-    TexturePlacement place;
-    place.level_table = kLevelTables + 0x400 * static_cast<uint64_t>(k);
-    place.residency_map = kResidencyMaps + (1ull << 20) * static_cast<uint64_t>(k);
-    place.sampler_slot = static_cast<uint32_t>(b.sampler);
-    TextureImage img;
-    for (int tries = 0;; ++tries) {
-      if (tries > 1000) {
-        Fail(cycle_, "bench: no random texture fits its memory region");
-        return false;
-      }
-      const ResolvedTexture r0 = RandomTexture(tex_rng_, 32, /*allow_cube=*/true);
-      if (r0.size_bytes > kTexRegion) continue;
-      TextureDesc d = r0.desc;
-      // Each geometry takes the sampler's (mag filter, mip filter) pairs in turn, so that the
-      // tex.cross bins (geometry x filter x mip filter) close in a short run.
-      const uint32_t turn = filter_turn_[static_cast<size_t>(d.dim)]++;
-      d.sampler.mag_filter = static_cast<FilterMode>(turn % static_cast<uint32_t>(kCount<FilterMode>));
-      d.sampler.mip_filter = static_cast<MipFilter>(turn / static_cast<uint32_t>(kCount<FilterMode>) %
-                                                  static_cast<uint32_t>(kCount<MipFilter>));
-      // Every other set's first texture is sRGBA8 (sRGB decode is one format pair in a hundred).
-      if (k == 0 && (srgb_turn_ & 1) == 0) {
-        d.order = ChannelOrder::kSRGBA;
-        d.type = ChannelType::kUnormInt8;
-      }
-      b.alias_surface = k < kAliasedTextures ? static_cast<int>(tex_rng_() % surfs.size()) : -1;
-      d.base = b.alias_surface >= 0 ? surfs[b.alias_surface].desc.base
-                                    : kTexBase + kTexRegion * static_cast<uint64_t>(k);
-      std::string err;
-      if (!ResolveTexture(d, &b.tex, &err) || b.tex.size_bytes > kTexRegion) continue;
-      img = EncodeTexture(b.tex, place);
-      bool fits = true;
-      for (const auto& [addr, byte] : img.residency) fits &= addr < place.residency_map + (1ull << 20);
-      if (fits) break;
-    }
-    const uint8_t zero = 0;
-    for (uint64_t a : residency_[k]) both.Write(a, &zero, 1);
-    residency_[k].clear();
-    FillTexture(tex_rng_, b.tex, &both);
-    for (size_t l = 0; l < img.levels.size(); ++l) both.Write(place.level_table + 16 * l, img.levels[l].data(), 16);
-    for (const auto& [addr, byte] : img.residency) {
-      both.Write(addr, &byte, 1);
-      residency_[k].push_back(addr);
-    }
-    const DescImage smp = EncodeSampler(b.tex.desc.sampler);
-    WriteSlot(b.handle, img.header);
-    WriteSlot(b.sampler, smp);
-    std::string why;
-    if (BindSlot(SlotKind::kTexture, b.handle, &why) != TrapCause::kNone ||
-        BindSlot(SlotKind::kSampler, b.sampler, &why) != TrapCause::kNone) {
-      Fail(cycle_, "bench: a generated texture or sampler does not bind: " + why);
-      return false;
-    }
-    set.push_back(std::move(b));
+  std::string error;
+  if (!pool_.BindTextures(&error)) {
+    Fail(cycle_, error);
+    return false;
   }
-  ++srgb_turn_;
-  std::vector<uint64_t> samplers;
-  for (int k = 0; k < kExtraSamplers; ++k) {
-    const uint64_t h = kTexSlot0 + 2 * kTextures + static_cast<uint64_t>(k);
-    const DescImage smp = EncodeSampler(RandomSampler(tex_rng_));
-    WriteSlot(h, smp);
-    std::string why;
-    if (BindSlot(SlotKind::kSampler, h, &why) != TrapCause::kNone) {
-      Fail(cycle_, "bench: a generated sampler does not bind: " + why);
-      return false;
-    }
-    samplers.push_back(h);
-  }
-  stim_.SetTextures(std::move(set), std::move(samplers), kPoolEntries);
-  ++tex_sets_;
   return true;
 }
 
@@ -370,20 +176,15 @@ void Bench::Bind() {
   if (traits_.has_tex) res_->coverage.EnableTex(traits_.tex);
   for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
   Model().mem.store().Clear();
+  pool_.set_recorder(rec_.get());
+  pool_.set_replaying(replaying());
   if (replaying()) {
-    pool_base_ = src_header_.pool_base;
-    pool_entries_ = src_header_.pool_entries;
+    pool_.Place(src_header_.pool_base, src_header_.pool_entries);
   } else {
-    const auto& surfs = stim_.surfaces();
-    for (size_t h = 0; h < surfs.size(); ++h) SetSlot(h, EncodeSurface(surfs[h]));
-    // Slots past the stimulus surfaces stay all zero: unbound (invalid_handle).
-    for (uint64_t h = surfs.size(); h < pool_entries_; ++h) WriteSlot(h, DescImage{});
+    pool_.BindSurfaces();
   }
-  slot_changed_.assign(pool_entries_, false);
-  restore_due_.assign(pool_entries_, 0);
-  next_restore_ = ~0ull;
-  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, pool_base_},
-                                 std::pair{CfgOp::kSetPoolEntries, pool_entries_}}) {
+  for (const auto& [op, data] : {std::pair{CfgOp::kSetPoolBase, pool_.base()},
+                                 std::pair{CfgOp::kSetPoolEntries, pool_.entries()}}) {
     in_.cfg_valid = true;
     in_.cfg_op = op;
     in_.cfg_data = data;
@@ -400,103 +201,17 @@ void Bench::Bind() {
   if (traits_.has_tex) BindTextures();  // after the surfaces: aliased textures overwrite them
 }
 
-// Rebinding under traffic: move another surface into a slot, corrupt a slot (a field outside its
-// rule, so the model unbinds it and both trap invalid_handle), unbind one, restore one, or just
-// invalidate. Every rewrite goes with an invalidate of that slot, as software must.
-CfgCommand Bench::RandomCfg() {
-  const auto& surfs = stim_.surfaces();
-  CfgCommand c;
-  uint64_t h = rng_() % surfs.size();
-  int pick = static_cast<int>(rng_() % 100);
-  // A changed slot goes back after 16..255 cycles, so most traffic still meets the stimulus's
-  // surfaces (the bins of the surface classes stay reachable).
-  for (uint64_t k = 0; k < surfs.size(); ++k) {
-    if (slot_changed_[k] && restore_due_[k] <= cycle_) {
-      h = k;
-      pick = 30;
-      break;
-    }
-  }
-  c.op = CfgOp::kInvalidateHandle;
-  c.data = h;
-  if (pick < 10) {
-    c.op = CfgOp::kInvalidateAll;
-    c.data = 0;
-    c.what = "invalidate all";
-  } else if (pick < 20) {
-    if (pick < 15) c.data = h = rng_() % kPoolEntries;  // texture and sampler slots too
-    c.what = "invalidate h" + std::to_string(h);
-  } else if (pick < 45 || slot_changed_[h]) {
-    c.rewrite = true;
-    c.image = EncodeSurface(surfs[h]);
-    c.what = "restore h" + std::to_string(h);
-    if (!slot_changed_[h]) {  // move another surface in
-      const uint64_t other = rng_() % surfs.size();
-      c.image = EncodeSurface(surfs[other]);
-      c.what = "rebind h" + std::to_string(h) + " to surface " + std::to_string(other);
-    }
-  } else if (pick < 55) {
-    c.rewrite = true;
-    c.image = DescImage{};
-    c.what = "unbind h" + std::to_string(h);
-  } else {
-    // Corrupt one field so that DecodeSurface rejects the slot (retry until it does).
-    namespace L = desc_layout::Surface;
-    static constexpr DescField kFields[] = {L::kind, L::dim, L::chorder, L::chtype, L::layout,
-                                            L::block_height_log2, L::block_depth_log2, L::pitch,
-                                            L::width, L::height, L::depth, L::array_size, L::base};
-    ResolvedSurface r;
-    std::string why;
-    for (int tries = 0;; ++tries) {
-      c.image = EncodeSurface(surfs[h]);
-      const DescField f = kFields[rng_() % (sizeof(kFields) / sizeof(kFields[0]))];
-      const uint64_t old = GetField(c.image, f);
-      const int how = static_cast<int>(rng_() % 4);
-      const uint64_t v = how == 0 ? 0 : how == 1 ? old + 1 + rng_() % 7 : how == 2 ? old ^ (1ull << (rng_() % f.bits)) : rng_();
-      SetField(&c.image, f, v);
-      if (DecodeSurface(c.image, &r, &why) != TrapCause::kNone) break;
-      if (tries > 50) {
-        SetField(&c.image, L::kind, 0);
-        DecodeSurface(c.image, &r, &why);
-        break;
-      }
-    }
-    c.rewrite = true;
-    c.what = "corrupt h" + std::to_string(h) + " (" + why + ")";
-  }
-  return c;
-}
-
 void Bench::ApplyCfg(const CfgCommand& c) {
   ++res_->cfg_commands;
-  if (rec_) rec_->Cfg(c.op, c.data, c.rewrite ? &c.image : nullptr);
-  if (!c.rewrite) return;
-  SetSlot(c.data, c.image, /*record=*/false);
-  if (replaying()) return;
-  slot_changed_[c.data] = c.image != EncodeSurface(stim_.surfaces()[c.data]);
-  restore_due_[c.data] = cycle_ + 16 + rng_() % 240;
-  next_restore_ = ~0ull;
-  for (size_t k = 0; k < slot_changed_.size(); ++k) {
-    if (slot_changed_[k]) next_restore_ = std::min(next_restore_, restore_due_[k]);
-  }
+  pool_.ApplyCfg(c, cycle_);
 }
 
-// A descriptor-port read must be a line of an in-range slot or, with the texture path, of a
-// texture's level records.
 void Bench::CheckDescRead(uint64_t cycle, uint64_t addr) {
   ++res_->desc_line_reads;
-  const uint64_t end = pool_base_ + pool_entries_ * kDescBytes;
-  const bool in_pool = addr >= pool_base_ && addr < end;
-  // (A replayed record may place level records anywhere outside the pool.)
-  const bool level_record = traits_.has_tex && (replaying() ? !in_pool
-                                                            : addr >= kLevelTables &&
-                                                                  addr < kLevelTables + 0x400 * static_cast<uint64_t>(kTextures));
+  bool level_record = false;
+  const std::string bad = pool_.CheckDescRead(cycle, addr, &level_record);
   if (level_record) ++res_->level_record_reads;
-  if ((!in_pool && !level_record) || (addr & 15) != 0) {
-    Fail(cycle, "descriptor read of " + Hex(addr) + " at cycle " + std::to_string(cycle) +
-                    ": not a line of the descriptor pool [" + Hex(pool_base_) + ", " + Hex(end) +
-                    ")" + (traits_.has_tex ? " or of a level table" : ""));
-  }
+  if (!bad.empty()) Fail(cycle, bad);
 }
 
 Payload Bench::RspPayload() const {
@@ -565,14 +280,11 @@ void Bench::CheckWrite(uint64_t cycle) {
   if (!w.error.empty()) Fail(cycle, w.error);
 }
 
+// A line read through one of the memory model's channels, after a seeded random latency.
 void Bench::IssueRead(ReadChannel* ch, uint64_t addr) {
-  ReadReturn rr;
-  dut_mem_.Read(addr & ~15ull, rr.data, 16);
   const uint64_t lat = static_cast<uint64_t>(opt_.mem_latency_min) +
                        rng_() % static_cast<uint64_t>(opt_.mem_latency_max - opt_.mem_latency_min + 1);
-  ch->last_due = std::max(ch->last_due, cycle_ + lat);  // in order
-  rr.due = ch->last_due;
-  ch->q.push_back(rr);
+  ch->Issue(dut_mem_, addr, cycle_, lat);
 }
 
 // Opens the record to replay and checks it was made for a unit like this one.
@@ -628,9 +340,9 @@ bool Bench::ReplayUntilRequest(Txn* slot, bool unit_empty) {
       c.data = e.data;
       c.rewrite = e.rewrite;
       c.image = e.image;
-      if (c.rewrite && c.data >= pool_entries_) {
+      if (c.rewrite && c.data >= pool_.entries()) {
         Fail(cycle_, "replay: line " + std::to_string(src_.line()) + ": a rewrite of slot " +
-                         std::to_string(c.data) + ", outside the pool of " + std::to_string(pool_entries_));
+                         std::to_string(c.data) + ", outside the pool of " + std::to_string(pool_.entries()));
         return false;
       }
       c.what = std::string(Name(c.op)) + " " + std::to_string(c.data) + (c.rewrite ? " with a slot rewrite" : "");
@@ -642,7 +354,7 @@ bool Bench::ReplayUntilRequest(Txn* slot, bool unit_empty) {
         both.Write(e.addr, e.bytes.data(), static_cast<uint32_t>(e.bytes.size()));
       } else {
         std::string why;
-        BindSlot(e.kind, e.handle, &why);
+        pool_.BindSlot(e.kind, e.handle, &why);
         replay_textures_.erase(e.handle);
         if (e.kind == SlotKind::kTexture) {
           if (const ResolvedTexture* t = Model().unit.unit().FindTexture(e.handle)) {
@@ -704,8 +416,8 @@ void Bench::Run() {
       h.mix += (h.mix.empty() ? "" : ",") + name + "=" + std::to_string(weight);
     }
     h.traits = traits_;
-    h.pool_base = pool_base_;
-    h.pool_entries = pool_entries_;
+    h.pool_base = pool_.base();
+    h.pool_entries = pool_.entries();
     rec_ = std::make_unique<StimulusWriter>();
     std::string why;
     if (!rec_->Open(opt_.dump_stimulus, h, &why)) {
@@ -726,8 +438,8 @@ void Bench::Run() {
   const uint64_t planned = replaying() ? src_header_.ops : total;
   const uint64_t progress_step = planned / 10 ? planned / 10 : 1;
   for (cycle_ = 0;; ++cycle_) {
-    const bool drained = sent == total && board_.empty() && rd_.q.empty() &&
-                         drd_.q.empty() && cfg_q_.empty() && !out_.mem_req_valid;
+    const bool drained = sent == total && board_.empty() && rd_.empty() &&
+                         drd_.empty() && cfg_q_.empty() && !out_.mem_req_valid;
     if (drained || failed_) break;
     if (tracing && cycle_ > res_->fail_cycle + 2 && res_->fail_cycle != 0) break;
     if (++idle > 20000) {
@@ -738,12 +450,12 @@ void Bench::Run() {
     }
     // A new texture set every kTexEpochOps tex requests: offer nothing until the unit is empty,
     // rebind, and invalidate the descriptor caches (the command goes before any request).
-    if (tex_rebind && !have && board_.empty() && rd_.q.empty() && drd_.q.empty() &&
+    if (tex_rebind && !have && board_.empty() && rd_.empty() && drd_.empty() &&
         cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid) {
       if (!BindTextures()) break;
       CfgCommand c;
       c.op = CfgOp::kInvalidateAll;
-      c.what = "new texture set " + std::to_string(tex_sets_);
+      c.what = "new texture set " + std::to_string(pool_.texture_sets());
       cfg_q_.push_back(c);
       tex_rebind = false;
       tex_since = 0;
@@ -753,7 +465,7 @@ void Bench::Run() {
     if (!have && sent < total && !tex_rebind) {
       cur = &SlotFor(sent);
       if (replaying()) {
-        const bool unit_empty = board_.empty() && rd_.q.empty() && drd_.q.empty() &&
+        const bool unit_empty = board_.empty() && rd_.empty() && drd_.empty() &&
                                 cfg_q_.empty() && !out_.mem_req_valid && !out_.dmem_req_valid;
         have = ReplayUntilRequest(cur, unit_empty);
         if (src_done_) total = sent + (have ? 1 : 0);  // the record has no more requests
@@ -794,8 +506,8 @@ void Bench::Run() {
     if (have && !offered) offered = static_cast<int>(rng_() % 100) >= opt_.req_gap_percent;
     in_.req_valid = have && offered;
     if (cfg_q_.empty() && sent < total && opt_.cfg_permille > 0 && !replaying()) {
-      const bool due = next_restore_ <= cycle_;
-      if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(RandomCfg());
+      const bool due = pool_.next_restore() <= cycle_;
+      if (due || static_cast<int>(rng_() % 1000) < opt_.cfg_permille) cfg_q_.push_back(pool_.RandomCfg(cycle_));
     }
     in_.cfg_valid = !cfg_q_.empty();
     if (!cfg_q_.empty()) {
@@ -830,10 +542,10 @@ void Bench::Run() {
       CheckDescRead(cycle_, out_.dmem_addr);
       IssueRead(&drd_, out_.dmem_addr);
     }
-    if (in_.dmem_rsp_valid && out_.dmem_rsp_ready) drd_.q.pop_front();
+    if (in_.dmem_rsp_valid && out_.dmem_rsp_ready) drd_.Pop();
     if (in_.req_valid && out_.req_ready) {
       // A tex looks up its header and then its sampler (two caches).
-      if (cur->req.handle < pool_entries_) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
+      if (cur->req.handle < pool_.entries()) res_->desc_lookups += cur->in.opcode == Opcode::kTex ? 2 : 1;
       const uint64_t n = res_->transactions++;
       if (!opt_.script.empty()) res_->accept_cycles.push_back(cycle_);
       const Response r = ModelExecute(*cur);
@@ -884,7 +596,7 @@ void Bench::Run() {
         IssueRead(&rd_, out_.mem_addr);
       }
     }
-    if (in_.mem_rsp_valid && out_.mem_rsp_ready) rd_.q.pop_front();
+    if (in_.mem_rsp_valid && out_.mem_rsp_ready) rd_.Pop();
     if (out_.rsp_valid && in_.rsp_ready) {
       idle = 0;
       const std::string bad = board_.CheckResponse(cycle_, out_.rsp, [this](uint64_t k) {
