@@ -57,7 +57,7 @@ class Sampler {
   Texel Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3], bool* border);
   uint32_t GatherLevel(uint32_t level, uint32_t layer, int face, const float x[3],
                        FilterMode filter, FilterTap* out);
-  int32_t Lambda(int face_for_grad);
+  int32_t Lambda();
   void Output(const Texel& r, Response* out) const;
 
   const ResolvedTexture& t_;
@@ -199,7 +199,7 @@ uint32_t Sampler::GatherLevel(uint32_t level, uint32_t layer, int face, const fl
 }
 
 // lambda in 8.8 (T5): explicit (.level) or from gradients (.grad), plus bias, clamped.
-int32_t Sampler::Lambda(int face) {
+int32_t Sampler::Lambda() {
   int32_t lambda = 0;
   if (in_.tex_mode == TexMode::kLevel) {
     lambda = in_.coord_type == DataType::kS32
@@ -267,7 +267,7 @@ Response Sampler::Run() {
       const int32_t l = static_cast<int32_t>(req_.lod);
       level = static_cast<uint32_t>(std::min<int64_t>(std::max<int64_t>(l, 0), t_.desc.levels - 1));
     } else if (in_.tex_mode == TexMode::kGrad) {
-      const int32_t lam = Lambda(0);
+      const int32_t lam = Lambda();
       level = lam <= 0 ? 0 : static_cast<uint32_t>(std::min<int64_t>((lam + 127) >> 8, t_.desc.levels - 1));
     }
     int64_t idx[3] = {0, 0, 0};
@@ -287,7 +287,7 @@ Response Sampler::Run() {
     } else {
       for (int a = 0; a < Axes(g); ++a) u[a] = F(c[first + a]);
     }
-    const int32_t lambda = (in_.tex_mode == TexMode::kNone || in_.tex_mode == TexMode::kBase) ? 0 : Lambda(face);
+    const int32_t lambda = (in_.tex_mode == TexMode::kNone || in_.tex_mode == TexMode::kBase) ? 0 : Lambda();
     // Integer-valued results use the nearest-lower level of a linear mip filter (T4).
     const LevelSelect sel = SelectLevels(lambda, s_.mip_filter, t_.desc.levels, float_result_);
     const FilterMode filter = sel.minify ? s_.min_filter : s_.mag_filter;
