@@ -121,8 +121,9 @@ class UnitUnderTest {
   virtual void Reset() = 0;
   // The low phase of a cycle: the inputs in, the settled outputs out.
   virtual void Eval(const UnitIn& in, UnitOut* out) = 0;
-  // The rising edge that ends cycle `cycle`; *out: the outputs just after it, with that cycle's
-  // inputs still applied (the bench reads the valids to see whether the unit has drained).
+  // The rising edge that ends cycle `cycle`. After it, *out's three request valids (rsp_valid,
+  // mem_req_valid, dmem_req_valid) must be the unit's, with that cycle's inputs still applied:
+  // the bench reads them to see whether the unit has drained. The next Eval refreshes the rest.
   virtual void Tick(uint64_t cycle, UnitOut* out) = 0;
   // A check inside the unit (an RTL assertion) failed; it has said why on stderr.
   virtual bool AssertionFailed() const { return false; }
