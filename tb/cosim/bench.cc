@@ -362,6 +362,7 @@ bool Bench::ReplayUntilRequest(Txn* slot, bool unit_empty) {
             b.tex = *t;
             b.handle = e.handle;
             b.sampler = t->sampler_slot;
+            b.alias_surface = e.alias;
             replay_textures_[e.handle] = std::move(b);
           }
         }

@@ -25,10 +25,10 @@ void DescriptorPool::WriteSlot(uint64_t handle, const DescImage& image, bool rec
 }
 
 // Binds the model's handle from its slot's bytes in memory, as `kind`.
-TrapCause DescriptorPool::BindSlot(SlotKind kind, uint64_t handle, std::string* why) {
+TrapCause DescriptorPool::BindSlot(SlotKind kind, uint64_t handle, std::string* why, int alias) {
   DescImage image{};
   model_mem_.Read(pool_base_ + handle * kDescBytes, image.data(), kDescBytes);
-  if (rec_) rec_->Bind(kind, handle);
+  if (rec_) rec_->Bind(kind, handle, alias);
   Unit& u = model_;
   switch (kind) {
     case SlotKind::kTexture: return u.BindTextureImage(handle, image, why);
@@ -110,7 +110,7 @@ bool DescriptorPool::BindTextures(std::string* error) {
     WriteSlot(b.handle, img.header);
     WriteSlot(b.sampler, smp);
     std::string why;
-    if (BindSlot(SlotKind::kTexture, b.handle, &why) != TrapCause::kNone ||
+    if (BindSlot(SlotKind::kTexture, b.handle, &why, b.alias_surface) != TrapCause::kNone ||
         BindSlot(SlotKind::kSampler, b.sampler, &why) != TrapCause::kNone) {
       *error = "bench: a generated texture or sampler does not bind: " + why;
       return false;

@@ -85,7 +85,8 @@ class DescriptorPool {
   // Software's slot write (recorded unless a configuration command carries it), a binding of a
   // slot from its bytes in memory, and both (as a surface).
   void WriteSlot(uint64_t handle, const DescImage& image, bool record = true);
-  TrapCause BindSlot(SlotKind kind, uint64_t handle, std::string* why);
+  // alias: a texture's stimulus surface whose memory it shares (-1: none), for the record.
+  TrapCause BindSlot(SlotKind kind, uint64_t handle, std::string* why, int alias = -1);
   void SetSlot(uint64_t handle, const DescImage& image, bool record = true);
 
   // Rebinding under traffic: the next command to send at `cycle`.

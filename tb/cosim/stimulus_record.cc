@@ -333,10 +333,11 @@ void StimulusWriter::Memory(uint64_t addr, const uint8_t* bytes, uint32_t n) {
   Line(j.dump());
 }
 
-void StimulusWriter::Bind(SlotKind kind, uint64_t handle) {
+void StimulusWriter::Bind(SlotKind kind, uint64_t handle, int alias) {
   Json j;
   j["bind"] = KindName(kind);
   j["handle"] = handle;
+  if (alias >= 0) j["alias"] = alias;
   Line(j.dump());
 }
 
@@ -441,6 +442,12 @@ bool StimulusReader::Next(StimulusEvent* e, std::string* why) {
         throw FieldError{"field \"bind\": no such kind \"" + k + "\""};
       }
       e->handle = U64(j, "handle");
+      e->alias = -1;
+      if (j.contains("alias")) {
+        const uint64_t a = U64(j, "alias");
+        if (a > 1024) throw FieldError{"field \"alias\" is not a surface slot"};
+        e->alias = static_cast<int>(a);
+      }
     } else if (j.contains("cfg")) {
       e->type = StimulusEvent::Type::kCfg;
       e->op = Enum<CfgOp>(j, "cfg");

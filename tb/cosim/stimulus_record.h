@@ -51,6 +51,7 @@ struct StimulusEvent {
   // surface) at the cycle the unit takes the command.
   SlotKind kind = SlotKind::kSurface;
   uint64_t handle = 0;
+  int alias = -1;  // kBind of a texture: the stimulus surface whose memory it shares (-1: none)
   CfgOp op = CfgOp::kInvalidateAll;
   uint64_t data = 0;
   bool rewrite = false;
@@ -67,7 +68,7 @@ class StimulusWriter {
   // Opens `path`; false with *why if it cannot be written.
   bool Open(const std::string& path, const StimulusHeader& h, std::string* why);
   void Memory(uint64_t addr, const uint8_t* bytes, uint32_t n);
-  void Bind(SlotKind kind, uint64_t handle);
+  void Bind(SlotKind kind, uint64_t handle, int alias = -1);
   void Cfg(CfgOp op, uint64_t data, const DescImage* rewrite);
   void Transaction(uint64_t n, const Txn& t, const Response& expect);
   // Flushes and closes; false if a write failed.
