@@ -329,4 +329,19 @@ void ConvertResult(const uint32_t c[4], bool float_result, bool sint, DataType t
   }
 }
 
+Response FinishTexResponse(const Response& sampled, bool bad_level, bool resident) {
+  if (bad_level) {
+    Response trap;
+    trap.executed = true;
+    trap.trap = TrapCause::kInvalidHandle;
+    return trap;
+  }
+  Response out = sampled;
+  if (!resident) {
+    for (uint64_t& d : out.data) d = 0;
+    out.pred = false;
+  }
+  return out;
+}
+
 }  // namespace tsu

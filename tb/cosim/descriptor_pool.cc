@@ -26,16 +26,8 @@ void DescriptorPool::WriteSlot(uint64_t handle, const DescImage& image, bool rec
 
 // Binds the model's handle from its slot's bytes in memory, as `kind`.
 TrapCause DescriptorPool::BindSlot(SlotKind kind, uint64_t handle, std::string* why, int alias) {
-  DescImage image{};
-  model_mem_.Read(pool_base_ + handle * kDescBytes, image.data(), kDescBytes);
   if (rec_) rec_->Bind(kind, handle, alias);
-  Unit& u = model_;
-  switch (kind) {
-    case SlotKind::kTexture: return u.BindTextureImage(handle, image, why);
-    case SlotKind::kSampler: return u.BindSamplerImage(handle, image, why);
-    case SlotKind::kSurface: break;
-  }
-  return u.BindSurfaceImage(handle, image, why);
+  return BindPoolSlot(&model_, &model_mem_, pool_base_, pool_entries_, kind, handle, why);
 }
 
 // A slot rewritten to a surface descriptor (or anything else, which then traps invalid_handle),

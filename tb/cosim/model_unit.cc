@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "pool_binding.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/texture_words.h"
 
@@ -43,35 +44,20 @@ void ModelUnit::Reset() {
   in_ = UnitIn{};
 }
 
-void ModelUnit::BindSlot(uint64_t handle, bool texture, bool sampler) {
-  if (handle >= pool_entries_) {  // outside the pool: nothing bound (invalid_handle)
-    model_.UnbindSlot(handle);
-    model_.Unbind(handle);
-    return;
-  }
-  DescImage image{};
-  view_.Read(pool_base_ + handle * kDescBytes, image.data(), kDescBytes);
-  std::string why;
-  if (texture) {
-    model_.BindTextureImage(handle, image, &why);
-  } else if (sampler) {
-    model_.BindSamplerImage(handle, image, &why);
-  } else {
-    model_.Unbind(handle);
-    model_.BindSurfaceImage(handle, image, &why);
-  }
-}
-
 void ModelUnit::BindFromPool(const Instruction& in, const Request& req) {
+  std::string why;
+  const auto bind = [&](SlotKind kind, uint64_t handle) {
+    BindPoolSlot(&model_, &view_, pool_base_, pool_entries_, kind, handle, &why);
+  };
   if (in.opcode != Opcode::kTex) {
-    BindSlot(req.handle, false, false);
+    bind(SlotKind::kSurface, req.handle);
     return;
   }
-  BindSlot(req.handle, true, false);
+  bind(SlotKind::kTexture, req.handle);
   if (in.has_sampler) {
-    BindSlot(req.sampler, false, true);
+    bind(SlotKind::kSampler, req.sampler);
   } else if (const ResolvedTexture* t = model_.FindTexture(req.handle); t != nullptr && t->sampler_in_slot) {
-    BindSlot(t->sampler_slot, false, true);
+    bind(SlotKind::kSampler, t->sampler_slot);
   }
 }
 

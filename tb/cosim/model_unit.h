@@ -92,7 +92,6 @@ class ModelUnit final : public UnitUnderTest {
   void Accept(const UnitRequest& r);
   // Binds the slots a request names from the pool in memory, as a unit's descriptor fetch would.
   void BindFromPool(const Instruction& in, const Request& req);
-  void BindSlot(uint64_t handle, bool texture, bool sampler);
   void Outputs(UnitOut* out) const;
 
   const UnitTraits traits_;

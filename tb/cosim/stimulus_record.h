@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "pool_binding.h"
 #include "stimulus.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/transaction.h"
@@ -36,9 +37,6 @@ struct StimulusHeader {
   uint64_t pool_base = 0;
   uint64_t pool_entries = 0;
 };
-
-// How the model takes a descriptor slot's bytes (the kind of descriptor software put there).
-enum class SlotKind : uint8_t { kSurface, kTexture, kSampler };
 
 struct StimulusEvent {
   enum class Type : uint8_t { kMemory, kBind, kCfg, kTxn };

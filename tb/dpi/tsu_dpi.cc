@@ -6,6 +6,7 @@
 #include <string>
 
 #include "coverage.h"
+#include "pool_binding.h"
 #include "surface_gen.h"
 #include "tsu/descriptor_words.h"
 #include "tsu/memory.h"
@@ -110,25 +111,12 @@ void tsu_dpi_set_pool(void* model, long long base, long long entries) {
 
 int tsu_dpi_bind(void* model, int kind, long long handle) {
   DpiModel* m = M(model);
-  const uint64_t h = static_cast<uint64_t>(handle);
-  if (h >= m->pool_entries) {
-    m->unit.UnbindSlot(h);
-    m->unit.Unbind(h);
-    return static_cast<int>(tsu::TrapCause::kInvalidHandle);
-  }
-  tsu::DescImage image{};
-  m->mem.Read(m->pool_base + h * tsu::kDescBytes, image.data(), tsu::kDescBytes);
+  const tsu::tb::SlotKind k = kind == 1   ? tsu::tb::SlotKind::kTexture
+                              : kind == 2 ? tsu::tb::SlotKind::kSampler
+                                          : tsu::tb::SlotKind::kSurface;
   std::string why;
-  tsu::TrapCause c;
-  if (kind == 1) {
-    c = m->unit.BindTextureImage(h, image, &why);
-  } else if (kind == 2) {
-    c = m->unit.BindSamplerImage(h, image, &why);
-  } else {
-    m->unit.Unbind(h);
-    c = m->unit.BindSurfaceImage(h, image, &why);
-  }
-  return static_cast<int>(c);
+  return static_cast<int>(tsu::tb::BindPoolSlot(&m->unit, &m->mem, m->pool_base, m->pool_entries, k,
+                                                static_cast<uint64_t>(handle), &why));
 }
 
 long long tsu_dpi_random_surface(void* model, long long handle, long long seed, long long base,

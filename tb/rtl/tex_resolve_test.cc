@@ -6,8 +6,7 @@
 // one-tap path's Q6, or with Quad the quad path's QQ6, in dispatch order whichever path each
 // took), filter them (tsu::FilterTaps), convert the result to the request's type
 // (tsu::ConvertResult) and answer in request order; the flags on a request's last item decide the
-// response: a non-resident tap gives zeros and a false predicate, an unusable level a trap with
-// zeros and no elements (docs/semantics.md; flags on other items mean nothing). A response out of
+// response as tsu::FinishTexResponse does (flags on other items mean nothing). A response out of
 // order, a wrong element, count, predicate or trap, an item taken from the wrong path or twice, or
 // a stall shows as a mismatch naming the request, the field and the cycle.
 #include <gtest/gtest.h>
@@ -61,18 +60,20 @@ struct Request {
   }
 };
 
-// The response the stage must give, from the model's functions and the flags' rule.
+// The response the stage must give: the model's filter, result conversion and flags.
 void Expect(Request* q) {
   std::vector<FilterTap> work = q->taps;
-  uint32_t filtered[4];
+  uint32_t filtered[4], converted[4];
+  Response sampled;
+  sampled.executed = true;
   FilterTaps(work.data(), q->ranks, filtered);
-  ConvertResult(filtered, q->float_res, q->sint, q->type, q->data, &q->count);
-  if (q->bad || q->nonres) {
-    for (uint32_t& d : q->data) d = 0;
-  }
-  if (q->bad) q->count = 0;
-  q->pred = !q->nonres || q->bad;
-  q->trap = q->bad;
+  ConvertResult(filtered, q->float_res, q->sint, q->type, converted, &sampled.count);
+  for (int k = 0; k < 4; ++k) sampled.data[k] = converted[k];
+  const Response r = FinishTexResponse(sampled, q->bad, !q->nonres);
+  q->count = r.count;
+  for (int k = 0; k < 4; ++k) q->data[k] = static_cast<uint32_t>(r.data[k]);
+  q->pred = r.pred;
+  q->trap = r.trap != TrapCause::kNone;
 }
 
 struct ResolveOptions {
@@ -219,9 +220,9 @@ ResolveResult RunResolve(uint64_t seed, const ResolveOptions& opt, const std::st
           DiffField(diff, ("data[" + std::to_string(k) + "]").c_str(), q.data[k],
                     static_cast<uint32_t>(d->rsp_data_o[k]));
         }
-        if (q.bad || q.nonres) {
-          for (int k = 0; k < 4; ++k) {
-            DiffField(diff, ("zeroed data[" + std::to_string(k) + "]").c_str(), 0u,
+        if (q.bad || q.nonres) {  // no element at all: every lane of the response is zero
+          for (int k = q.count; k < 4; ++k) {
+            DiffField(diff, ("data[" + std::to_string(k) + "]").c_str(), q.data[k],
                       static_cast<uint32_t>(d->rsp_data_o[k]));
           }
         }

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "tsu/encodings.h"
+#include "tsu/transaction.h"
 
 namespace tsu {
 
@@ -138,6 +139,11 @@ uint32_t F32ToU32Sat(uint32_t f32_bits);
 // B|A<<16), .s32, .u32. Writes out[0..count).
 void ConvertResult(const uint32_t c[4], bool float_result, bool sint, DataType type,
                    uint32_t out[4], int* count);
+
+// tex's response once sampled: the converted result, then the request's flags. A sampled level
+// whose record is unusable traps invalid_handle with no elements; a tap that is not resident
+// zeroes the elements and clears the predicate.
+Response FinishTexResponse(const Response& sampled, bool bad_level, bool resident);
 
 }  // namespace tsu
 

@@ -316,17 +316,7 @@ Response Sampler::Run() {
     FilterTaps(taps, ranks, r.c);
     Output(r, &out);
   }
-  if (bad_level_) {
-    Response trap;
-    trap.executed = true;
-    trap.trap = TrapCause::kInvalidHandle;
-    return trap;
-  }
-  if (!resident_) {
-    for (uint64_t& d : out.data) d = 0;
-    out.pred = false;
-  }
-  return out;
+  return FinishTexResponse(out, bad_level_, resident_);
 }
 
 }  // namespace
