@@ -133,8 +133,9 @@ def load_sweep(path):
     base_name = raw.get("base", "default")
     base = config_params(base_name)
     for k in raw:
-        if k not in ("base", "grid", "point", "workloads", "pareto", "description"):
-            raise SweepError("%s: unknown key '%s' (base, description, grid, point, workloads, pareto)" % (path, k))
+        if k not in ("base", "grid", "point", "workloads", "pareto", "synth", "description"):
+            raise SweepError("%s: unknown key '%s' (base, description, grid, point, workloads, pareto, synth)" % (
+                path, k))
 
     def check(params, where):
         out = {}
@@ -182,6 +183,20 @@ def load_sweep(path):
     area = pareto.get("area", "ice40_lut4")
     if area not in ("ice40_lut4", "xc7_lut"):
         raise SweepError("%s: pareto.area is ice40_lut4 or xc7_lut" % path)
+    # Throughput per cycle, or per second: per cycle x Fmax, the post-route Fmax where the point
+    # places on an HX8K, else the timing estimate of the area's target (marked as such).
+    tput = pareto.get("throughput", "per_cycle")
+    if tput not in ("per_cycle", "per_second"):
+        raise SweepError("%s: pareto.throughput is per_cycle or per_second" % path)
+    for k in pareto:
+        if k not in ("area", "throughput"):
+            raise SweepError("%s: unknown key pareto.%s (area, throughput)" % (path, k))
+    # iCE40 synthesis flattened (the default), or by module then flattened for the count and the
+    # timing estimate: the units with the texture path need 1-2 GB that way, up to 17 GB flattened.
+    synth = raw.get("synth", {})
+    ice40_flow = synth.get("ice40", "flatten")
+    if ice40_flow not in ("flatten", "hierarchy") or any(k != "ice40" for k in synth):
+        raise SweepError("%s: [synth] has one key, ice40 = \"flatten\" or \"hierarchy\"" % path)
     # Every point carries the whole parameter set: the base, then its own values.
     seen, full = set(), []
     for p in points:
@@ -191,8 +206,8 @@ def load_sweep(path):
         if key not in seen:
             seen.add(key)
             full.append((q, p))
-    return {"base": base_name, "points": full, "workloads": wl, "area": area,
-            "description": raw.get("description", "")}
+    return {"base": base_name, "points": full, "workloads": wl, "area": area, "throughput": tput,
+            "ice40_flow": ice40_flow, "description": raw.get("description", "")}
 
 
 def point_id(params):
@@ -221,7 +236,7 @@ def step_keys(point, build):
     keys = {
         "sim": digest(rtl + bench + [p for p in bench_libs(build) if os.path.exists(p)], "sim" + params),
         "ice40": digest(rtl + [os.path.join(ROOT, "fpga", f) for f in ("fmax.sh", "fmax_wrap.py", "timing_estimate.tsv")],
-                        "ice40" + params),
+                        "ice40" + point.get("ice40_flow", "flatten") + params),
         "xc7": digest(rtl + [os.path.join(ROOT, "fpga", "timing_estimate.tsv")], "xc7" + params),
     }
     keys["workloads"] = {n: hashlib.sha256((keys["sim"] + json.dumps(a)).encode()).hexdigest()[:16]
@@ -355,8 +370,10 @@ def step_sim(pdir, point, keys):
 
 
 def step_ice40(pdir, point):
-    cells, secs, path_ns = yosys_stat(point["params"], "synth_ice40 -top tsu_top",
-                                      os.path.join(pdir, "ice40.log"), "ice40")
+    flow = "synth_ice40 -top tsu_top"
+    if point.get("ice40_flow") == "hierarchy":  # mapped module by module, counted flattened
+        flow = "synth_ice40 -noflatten -top tsu_top; flatten; opt_clean"
+    cells, secs, path_ns = yosys_stat(point["params"], flow, os.path.join(pdir, "ice40.log"), "ice40")
     r = {"ice40_lut4": cells.get("SB_LUT4", 0),
          "ice40_ff": sum(v for k, v in cells.items() if k.startswith("SB_DFF")),
          "ice40_carry": cells.get("SB_CARRY", 0), "ice40_ebr": cells.get("SB_RAM40_4K", 0),
@@ -408,7 +425,7 @@ def prepare(args, sweep):
         pdir = os.path.join(args.out, "points", pid)
         os.makedirs(pdir, exist_ok=True)
         point = {"id": pid, "label": label(varied), "params": params, "varied": varied,
-                 "workloads": sweep["workloads"], "build": args.build_dir}
+                 "workloads": sweep["workloads"], "build": args.build_dir, "ice40_flow": sweep["ice40_flow"]}
         with open(os.path.join(pdir, "point.json"), "w") as f:
             json.dump(point, f, indent=1)
         rows.append(point)
@@ -484,13 +501,13 @@ def gather(args, sweep, points, steps):
     return rows, failures
 
 
-def pareto_front(rows, area_key):
+def pareto_front(rows, area_key, tput_key="txn_per_cycle"):
     """Points no other point beats on both area (smaller) and throughput (larger)."""
-    good = [r for r in rows if r.get(area_key) and r.get("txn_per_cycle")]
+    good = [r for r in rows if r.get(area_key) and r.get(tput_key)]
     front = []
     for r in good:
-        dominated = any(o is not r and o[area_key] <= r[area_key] and o["txn_per_cycle"] >= r["txn_per_cycle"] and
-                        (o[area_key] < r[area_key] or o["txn_per_cycle"] > r["txn_per_cycle"]) for o in good)
+        dominated = any(o is not r and o[area_key] <= r[area_key] and o[tput_key] >= r[tput_key] and
+                        (o[area_key] < r[area_key] or o[tput_key] > r[tput_key]) for o in good)
         if not dominated:
             front.append(r)
     return sorted(front, key=lambda r: r[area_key])
@@ -508,7 +525,12 @@ def write_outputs(args, sweep, rows, failures):
         for r in rows:
             w.writerow(r)
     area_key = sweep["area"]
-    front = pareto_front(rows, area_key)
+    tput_key = "txn_per_cycle"
+    if sweep.get("throughput") == "per_second":
+        tput_key = "txn_per_second"
+        for r in rows:
+            per_second(r, area_key)
+    front = pareto_front(rows, area_key, tput_key)
     for r in rows:
         r["pareto"] = r in front
     with open(os.path.join(args.out, "results.json"), "w") as f:
@@ -523,6 +545,10 @@ def write_outputs(args, sweep, rows, failures):
             f.write(sweep["description"].strip() + "\n\n")
         f.write("Throughput: transactions per cycle, the geometric mean over the workloads (%s), "
                 "each checked against the model. Area: %s.\n\n" % (", ".join(wl), area_key))
+        if tput_key == "txn_per_second":
+            f.write("The Pareto front is on transactions per second: per cycle x Fmax, the post-route "
+                    "Fmax where the point places on an HX8K, else the timing estimate (yosys sta x the "
+                    "routing factor of fpga/timing_estimate.tsv): an estimate, not a measurement.\n\n")
         f.write("## Pareto front\n\n")
         table(f, front, wl)
         f.write("\n## Every point\n\n")
@@ -531,8 +557,20 @@ def write_outputs(args, sweep, rows, failures):
             f.write("\n## Failures\n\n")
             for p, s, m, l in failures:
                 f.write("- %s %s (%s): %s; log `%s`\n" % (s, p["id"], p["label"], m, l))
-    plot(args, rows, front, area_key)
+    plot(args, rows, front, area_key, tput_key)
     return front
+
+
+def per_second(row, area_key):
+    """txn_per_second: transactions per cycle x Fmax, the HX8K's post-route Fmax where the point
+    placed, else the timing estimate of the area's target (fmax_source says which)."""
+    est_key = "ice40_fmax_est_mhz" if area_key == "ice40_lut4" else "xc7_fmax_est_mhz"
+    fmax, source = row.get("fmax_mhz"), "post-route"
+    if not fmax:
+        fmax, source = row.get(est_key), "estimate"
+    if fmax and row.get("txn_per_cycle"):
+        row["txn_per_second"] = round(row["txn_per_cycle"] * fmax * 1e6)
+        row["fmax_source"] = source
 
 
 def table(f, rows, wl):
@@ -545,10 +583,11 @@ def table(f, rows, wl):
         f.write("| %s | %s | %s / %s / %s | %s / %s / %s / %s | %s | %s | %s | %s |\n" % (
             r["id"], r["label"], r.get("ice40_lut4", "—"), r.get("ice40_ff", "—"), r.get("ice40_ebr", "—"),
             r.get("xc7_lut", "—"), r.get("xc7_ff", "—"), r.get("xc7_dsp", "—"), r.get("xc7_bram", "—"), fmax,
-            est, " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—"))
+            est, " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—")
+                + (" %.3g/s (%s) |" % (r["txn_per_second"], r["fmax_source"]) if r.get("txn_per_second") else ""))
 
 
-def plot(args, rows, front, area_key):
+def plot(args, rows, front, area_key, tput_key="txn_per_cycle"):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -556,22 +595,25 @@ def plot(args, rows, front, area_key):
     except ImportError:
         sys.stderr.write("dse: python3-matplotlib is missing: no pareto.png (scripts/setup.sh installs it)\n")
         return
-    pts = [r for r in rows if r.get(area_key) and r.get("txn_per_cycle")]
+    pts = [r for r in rows if r.get(area_key) and r.get(tput_key)]
     fig, ax = plt.subplots(figsize=(8, 5.5), dpi=110)
     if pts:
         with_f = [r for r in pts if r.get("fmax_mhz")]
         without = [r for r in pts if not r.get("fmax_mhz")]
         if without:
-            ax.scatter([r[area_key] for r in without], [r["txn_per_cycle"] for r in without], c="0.6",
-                       marker="s", s=45, label="no Fmax (does not fit an HX8K)", zorder=2)
+            ax.scatter([r[area_key] for r in without], [r[tput_key] for r in without],
+                       facecolors="none" if tput_key == "txn_per_second" else "0.6", edgecolors="0.4",
+                       marker="s", s=45, zorder=2,
+                       label="does not fit an HX8K: Fmax estimated (yosys sta x routing factor)"
+                       if tput_key == "txn_per_second" else "no Fmax (does not fit an HX8K)")
         if with_f:
-            sc = ax.scatter([r[area_key] for r in with_f], [r["txn_per_cycle"] for r in with_f],
+            sc = ax.scatter([r[area_key] for r in with_f], [r[tput_key] for r in with_f],
                             c=[r["fmax_mhz"] for r in with_f], cmap="viridis", s=55, zorder=3)
             fig.colorbar(sc, ax=ax, label="Fmax, HX8K post-route (MHz)")
-        ax.plot([r[area_key] for r in front], [r["txn_per_cycle"] for r in front], "r--", lw=1.2,
+        ax.plot([r[area_key] for r in front], [r[tput_key] for r in front], "r--", lw=1.2,
                 label="Pareto front", zorder=1)
         for r in pts:
-            ax.annotate(r["label"], (r[area_key], r["txn_per_cycle"]), textcoords="offset points",
+            ax.annotate(r["label"], (r[area_key], r[tput_key]), textcoords="offset points",
                         xytext=(5, 4), fontsize=7, color="darkred" if r in front else "0.35",
                         fontweight="bold" if r in front else "normal")
         if area_key == "ice40_lut4":  # how far the points are from the largest iCE40
@@ -579,7 +621,11 @@ def plot(args, rows, front, area_key):
         ax.margins(x=0.25, y=0.1)
     ax.set_xlabel({"ice40_lut4": "area: iCE40 LUT4 (yosys synth_ice40)",
                    "xc7_lut": "area: xc7 LUT (yosys synth_xilinx)"}[area_key])
-    ax.set_ylabel("throughput: transactions per cycle (geomean over workloads)")
+    ax.set_ylabel("throughput: transactions per second (per cycle x Fmax; geomean over workloads)"
+                  if tput_key == "txn_per_second" else
+                  "throughput: transactions per cycle (geomean over workloads)")
+    if tput_key == "txn_per_second":
+        ax.set_yscale("log")
     ax.set_title("tsu dse: %d points" % len(rows))
     ax.grid(True, alpha=0.3)
     if pts:
