@@ -101,6 +101,8 @@ std::string Vec(const char* stem, int n) {
 
 }  // namespace
 
+uint32_t RandomTexCoord(Rng& rng, float extent, bool normalized) { return Coord(rng, extent, normalized); }
+
 SamplerDesc RandomSampler(Rng& rng) {
   SamplerDesc s;
   s.mag_filter = static_cast<FilterMode>(Uniform(rng, 0, 1));

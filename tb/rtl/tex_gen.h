@@ -26,6 +26,11 @@ ResolvedTexture RandomTexture(Rng& rng, int addr_bits, bool allow_cube);
 // compare op, LOD bias/min/max (sometimes extreme), border colour (sometimes NaN or integer bits).
 SamplerDesc RandomSampler(Rng& rng);
 
+// A coordinate element on an axis of `extent` texels (normalized: divided by it): a texel's
+// centre, edge, a 1/256 step or anywhere, within a few texels of the axis, or now and then NaN,
+// an infinity, a huge, subnormal or negative-zero value, or any bits.
+uint32_t RandomTexCoord(Rng& rng, float extent, bool normalized);
+
 // Random bytes for every texel of every level and layer (one write per level and layer).
 void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem);
 
