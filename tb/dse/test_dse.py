@@ -100,6 +100,9 @@ class SweepFile(unittest.TestCase):
             ('[workloads]\nw = "render --out x"\n', "--out is set by tsu dse"),
             ('[workloads]\nw = "x"\n[pareto]\narea = "gates"\n', "pareto.area"),
             ('frob = 1\n[workloads]\nw = "x"\n', "unknown key 'frob'"),
+            ('[workloads]\nw = "x"\n[pareto]\nthroughput = "per_watt"\n', "pareto.throughput"),
+            ('[workloads]\nw = "x"\n[pareto]\nspeed = 1\n', "unknown key pareto.speed"),
+            ('[workloads]\nw = "x"\n[synth]\nice40 = "fast"\n', "[synth] has one key"),
             ('[grid\n', "s.toml"),
         ]
         for text, want in cases:
@@ -123,7 +126,7 @@ class SweepFile(unittest.TestCase):
 
     def test_the_example_sweeps_load(self):
         for name, n in (("knobs.toml", 10), ("tex.toml", 7), ("tex_cache.toml", 4),
-                        ("cube_grad.toml", 2)):
+                        ("cube_grad.toml", 2), ("tex_knobs.toml", 6)):
             with self.subTest(name=name):
                 s = dse.load_sweep(os.path.join(HERE, "examples", name))
                 self.assertEqual(len(s["points"]), n)
@@ -138,6 +141,28 @@ class Pareto(unittest.TestCase):
                 {"id": "e", "ice40_lut4": 100, "txn_per_cycle": 0.1},   # a: same area, faster
                 {"id": "f", "ice40_lut4": None, "txn_per_cycle": 2.0}]  # no area: not plotted
         self.assertEqual([r["id"] for r in dse.pareto_front(rows, "ice40_lut4")], ["a", "b", "d"])
+
+    def test_front_per_second(self):
+        # A point that places has its post-route Fmax; the others their estimate, marked as such.
+        rows = [{"id": "a", "ice40_lut4": 100, "txn_per_cycle": 0.2, "fmax_mhz": 50.0, "ice40_fmax_est_mhz": 40.0},
+                {"id": "b", "ice40_lut4": 200, "txn_per_cycle": 0.5, "ice40_fmax_est_mhz": 10.0},
+                {"id": "c", "ice40_lut4": 300, "txn_per_cycle": 0.9, "ice40_fmax_est_mhz": 20.0},
+                {"id": "d", "ice40_lut4": 400, "txn_per_cycle": 0.9}]  # no Fmax at all
+        for r in rows:
+            dse.per_second(r, "ice40_lut4")
+        self.assertEqual(rows[0]["txn_per_second"], 10000000)
+        self.assertEqual(rows[0]["fmax_source"], "post-route")
+        self.assertEqual(rows[1]["txn_per_second"], 5000000)
+        self.assertEqual(rows[1]["fmax_source"], "estimate")
+        self.assertNotIn("txn_per_second", rows[3])
+        # b is larger and slower per second than a, though faster per cycle.
+        self.assertEqual([r["id"] for r in dse.pareto_front(rows, "ice40_lut4", "txn_per_second")], ["a", "c"])
+
+    def test_hierarchy_flow_changes_the_ice40_key(self):
+        point = {"params": {"MaxReads": "2"}, "workloads": {}}
+        flat = dse.step_keys(dict(point, ice40_flow="flatten"), "/nonexistent")["ice40"]
+        hier = dse.step_keys(dict(point, ice40_flow="hierarchy"), "/nonexistent")["ice40"]
+        self.assertNotEqual(flat, hier)
 
     def test_geomean(self):
         self.assertAlmostEqual(dse.geomean([0.5, 2.0]), 1.0)
