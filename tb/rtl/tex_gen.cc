@@ -102,6 +102,7 @@ std::string Vec(const char* stem, int n) {
 }  // namespace
 
 uint32_t RandomTexCoord(Rng& rng, float extent, bool normalized) { return Coord(rng, extent, normalized); }
+void RandomCubeDirection(Rng& rng, uint32_t n, uint32_t out[3]) { CubeDirection(rng, n, out); }
 
 SamplerDesc RandomSampler(Rng& rng) {
   SamplerDesc s;

@@ -30,6 +30,10 @@ SamplerDesc RandomSampler(Rng& rng);
 // centre, edge, a 1/256 step or anywhere, within a few texels of the axis, or now and then NaN,
 // an infinity, a huge, subnormal or negative-zero value, or any bits.
 uint32_t RandomTexCoord(Rng& rng, float extent, bool normalized);
+// A cube direction (f32 bits) for faces of n x n texels: a major axis of either sign, minor
+// components that tie with it (edges, corners), lie just inside it, land on texel edges and
+// centres, or anywhere; now and then NaN, an infinity, zero or any bits.
+void RandomCubeDirection(Rng& rng, uint32_t n, uint32_t out[3]);
 
 // Random bytes for every texel of every level and layer (one write per level and layer).
 void FillTexture(Rng& rng, const ResolvedTexture& t, MemoryPort* mem);
