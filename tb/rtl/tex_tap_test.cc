@@ -1,0 +1,409 @@
+// Stage bench of the one-tap path's tap generator (rtl/tex/tsu_tex_tap), through a wrapper that
+// names its records' fields (tb/rtl/sv/tsu_tex_tap_bench.sv), with passes arriving late and the
+// memory issue popping taps at random.
+//
+// What the stage must do, per pass: one tap per cycle, 1 for nearest and 2, 4 or 8 for linear
+// (x fastest), each tap's index per axis the pass's first or second by the tap's bit for that axis,
+// a border tap when any of those says so; on a seamless cube a tap off one edge reads the adjacent
+// face (tsu::CubeAdjacent), and one off both edges is three texels (its face's, across x, across
+// y: codes 1-3), as the model's sampler takes them; then each texel's address (tsu::TexelAddress
+// of the texture and level) and, with a residency map, its residency byte and bit
+// (tsu::ResidencyBit), with the weights, ranks and last flag the filter needs. A wrong field, a
+// lost, extra or reordered tap shows as a mismatch naming the pass, the tap and the cycle.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "Vtsu_tex_tap_bench.h"
+#include "Vtsu_tex_tap_bench_hx.h"
+#include "Vtsu_tex_tap_bench_hx_tsu_tex_tap_bench.h"
+#include "Vtsu_tex_tap_bench_tsu_tex_tap_bench.h"
+#include "lockstep.h"
+#include "rng.h"
+#include "scoreboard.h"
+#include "surface_gen.h"
+#include "tex_gen.h"
+#include "tsu/geometry.h"
+#include "tsu/tex_math.h"
+#include "tsu/texture.h"
+#include "tsu/texture_words.h"
+
+namespace tsu::tb {
+namespace {
+
+struct Pass {
+  uint64_t index = 0;
+  std::shared_ptr<const ResolvedTexture> tex;
+  uint32_t level = 0, layer = 0, face = 0, sample = 0, samples_log2 = 0, texel_log2 = 0;
+  int axes = 1;
+  bool cube = false, seamless = false, linear = false, two = false, last_pass = true, ok = true;
+  uint32_t frac = 0, wt = 0;
+  uint32_t n[3] = {1, 1, 1};
+  uint32_t idx0[3] = {}, idx1[3] = {};
+  bool border0[3] = {}, border1[3] = {};
+  bool out0[2] = {}, out1[2] = {}, hi0[2] = {}, hi1[2] = {};
+  uint64_t res_map = 0;
+  ResidencyIndex rix;
+
+  std::string Describe() const {
+    std::ostringstream o;
+    o << "pass #" << index << " (" << Name(tex->desc.dim) << " " << tex->desc.width << "x"
+      << tex->desc.height << "x" << tex->desc.depth << " " << Name(tex->desc.layout) << ", level "
+      << level << ", layer " << layer << (linear ? ", linear" : ", nearest")
+      << (seamless ? ", seamless" : "") << (ok ? "" : ", unusable level")
+      << (res_map ? ", residency map" : "") << ", idx0 " << idx0[0] << "," << idx0[1] << ","
+      << idx0[2] << " idx1 " << idx1[0] << "," << idx1[1] << "," << idx1[2] << ")";
+    return o.str();
+  }
+};
+
+struct Tap {
+  std::shared_ptr<const Pass> pass;  // outlives the stage's pop of it: taps lag behind
+  int k = 0, code = 0;
+  bool border = false, bad = false, last = false, res_read = false;
+  uint32_t w = 0, ranks = 0, res_bit = 0;
+  uint64_t addr = 0, res_addr = 0;
+  uint32_t x = 0, y = 0, z = 0, layer = 0;
+};
+
+// The taps of one pass, as the model's sampler reads them (model/src/ops/tex.cc, Tap).
+void ExpectTaps(const std::shared_ptr<const Pass>& pp, uint64_t mask, bool seamless_on, bool residency_on, std::deque<Tap>* out) {
+  const Pass& p = *pp;
+  const int ntaps = p.linear ? 1 << p.axes : 1;
+  for (int k = 0; k < ntaps; ++k) {
+    const int sel = p.linear ? k : 0;
+    uint32_t idx[3];
+    bool border = false;
+    for (int a = 0; a < 3; ++a) {
+      const bool s = (sel >> a) & 1;
+      idx[a] = s ? p.idx1[a] : p.idx0[a];
+      if (a < p.axes) border = border || (s ? p.border1[a] : p.border0[a]);
+    }
+    // A seamless cube's tap off the face: its index before the clamp, -1 or N.
+    const int64_t N = p.n[0];
+    bool off[2];
+    int64_t t[2];
+    for (int a = 0; a < 2; ++a) {
+      const bool s = (sel >> a) & 1;
+      off[a] = s ? p.out1[a] : p.out0[a];
+      const bool hi = s ? p.hi1[a] : p.hi0[a];
+      t[a] = off[a] ? (hi ? N : -1) : idx[a];
+    }
+    struct Texel {
+      uint32_t x, y, layer;
+    };
+    std::vector<Texel> texels;
+    const bool seam = seamless_on && p.seamless && (off[0] || off[1]);
+    const uint32_t cube_base = p.layer - p.face;
+    const auto adjacent = [&](int64_t i, int64_t j) {
+      int f2;
+      int64_t i2, j2;
+      CubeAdjacent(static_cast<int>(p.face), i, j, p.n[0], &f2, &i2, &j2);
+      return Texel{static_cast<uint32_t>(i2), static_cast<uint32_t>(j2), cube_base + static_cast<uint32_t>(f2)};
+    };
+    if (!seam) {
+      texels.push_back({idx[0], idx[1], p.layer});
+    } else if (off[0] && off[1]) {  // a corner: its face's texel, across x, across y
+      texels.push_back({idx[0], idx[1], p.layer});
+      texels.push_back(adjacent(t[0], idx[1]));
+      texels.push_back(adjacent(idx[0], t[1]));
+    } else {
+      texels.push_back(adjacent(t[0], t[1]));
+    }
+    for (size_t c = 0; c < texels.size(); ++c) {
+      Tap tap;
+      tap.pass = pp;
+      tap.k = k;
+      tap.code = texels.size() == 3 ? static_cast<int>(c) + 1 : 0;
+      tap.border = border;
+      tap.bad = !p.ok;
+      tap.last = p.last_pass && k + 1 == ntaps && c + 1 == texels.size();
+      tap.w = (p.two ? p.frac << 24 : 0) | (p.linear ? p.wt : 0);
+      tap.ranks = (p.two ? 8u : 0u) | static_cast<uint32_t>(p.linear ? ntaps - 1 : 0);
+      tap.x = texels[c].x, tap.y = texels[c].y, tap.z = p.cube ? 0 : idx[2], tap.layer = texels[c].layer;
+      if (!border && p.ok) {
+        tap.addr = TexelAddress(*p.tex, p.level, tap.layer, tap.x, tap.y, tap.z, p.sample) & mask;
+      }
+      tap.res_read = residency_on && p.res_map != 0 && !border && p.ok;
+      if (tap.res_read) {
+        const uint64_t bit = ResidencyBit(p.rix, p.tex->desc, p.level, tap.layer, tap.x, tap.y, tap.z);
+        tap.res_bit = static_cast<uint32_t>(bit & 7);
+        tap.res_addr = (p.res_map + (bit >> 3)) & mask;
+      }
+      out->push_back(tap);
+    }
+  }
+}
+
+struct TapOptions {
+  uint64_t passes = 20000;
+  int pass_stall = 25;  // percent of cycles the next pass has not arrived
+  int pop_stall = 30;   // percent of cycles the memory issue takes no tap
+  int cube = 30;        // percent of cube textures among the random ones
+};
+
+struct TapResult : RunVerdict {
+  uint64_t cycles = 0, passes = 0, taps = 0, corners = 0, edges = 0, res = 0, borders = 0;
+};
+
+Pass MakePass(Rng& rng, uint64_t index, int addr_bits, bool seamless_on, bool residency_on, int cube_pct) {
+  Pass p;
+  p.index = index;
+  auto tex = std::make_shared<ResolvedTexture>(RandomTexture(rng, addr_bits, Chance(rng, cube_pct)));
+  p.tex = tex;
+  const TextureDesc& d = tex->desc;
+  while ((1u << p.texel_log2) < static_cast<uint32_t>(tex->fmt.texel_bytes)) ++p.texel_log2;
+  while ((1u << p.samples_log2) < d.samples) ++p.samples_log2;
+  p.sample = static_cast<uint32_t>(Uniform(rng, 0, d.samples - 1));
+  p.cube = IsCube(d.dim);
+  p.axes = p.cube ? 2 : Attrs(d.dim).dims;
+  p.level = static_cast<uint32_t>(Uniform(rng, 0, d.levels - 1));
+  const ResolvedSurface& lv = tex->level[p.level];
+  p.n[0] = lv.desc.width / d.samples, p.n[1] = lv.desc.height, p.n[2] = lv.desc.depth;
+  p.ok = !Chance(rng, 8);
+  p.linear = Chance(rng, 60);
+  p.two = Chance(rng, 30);
+  p.last_pass = !p.two || Chance(rng, 50);
+  p.frac = static_cast<uint32_t>(Uniform(rng, 0, 255));
+  p.wt = static_cast<uint32_t>(rng()) & 0xFFFFFF;
+  if (p.cube) {
+    p.face = static_cast<uint32_t>(Uniform(rng, 0, 5));
+    p.layer = static_cast<uint32_t>(Uniform(rng, 0, tex->layers / 6 - 1)) * 6 + p.face;
+    p.seamless = seamless_on && Chance(rng, 70);
+    const int64_t N = p.n[0];
+    for (int a = 0; a < 2; ++a) {
+      // The first tap in [-1, N - 1] (coordinates in [0, 1]), the second one more; edges often.
+      const int64_t i0 = Chance(rng, 50) ? (Chance(rng, 50) ? -1 : N - 1) : Uniform(rng, -1, N - 1);
+      const int64_t i1 = i0 + 1;
+      p.out0[a] = i0 < 0 || i0 >= N, p.hi0[a] = i0 >= 0;
+      p.out1[a] = i1 < 0 || i1 >= N, p.hi1[a] = i1 >= 0;
+      p.idx0[a] = static_cast<uint32_t>(std::clamp<int64_t>(i0, 0, N - 1));
+      p.idx1[a] = static_cast<uint32_t>(std::clamp<int64_t>(i1, 0, N - 1));
+    }
+  } else {
+    p.layer = IsArray(d.dim) ? static_cast<uint32_t>(Uniform(rng, 0, tex->layers - 1)) : 0;
+    for (int a = 0; a < p.axes; ++a) {
+      p.idx0[a] = static_cast<uint32_t>(Uniform(rng, 0, p.n[a] - 1));
+      p.idx1[a] = static_cast<uint32_t>(Uniform(rng, 0, p.n[a] - 1));
+      p.border0[a] = Chance(rng, 6);
+      p.border1[a] = Chance(rng, 6);
+    }
+  }
+  if (residency_on && Chance(rng, 40)) {
+    p.res_map = static_cast<uint64_t>(rng()) & ((uint64_t{1} << addr_bits) - 1);
+    p.rix = MakeResidencyIndex(d);
+  }
+  return p;
+}
+
+template <typename Dut>
+void DrivePass(Dut* d, const Pass& p, uint64_t mask) {
+  const ResolvedTexture& t = *p.tex;
+  const ResolvedSurface& lv = t.level[p.level];
+  uint64_t i0 = 0, i1 = 0;
+  for (int a = 0; a < 3; ++a) {
+    i0 |= uint64_t{p.idx0[a]} << (16 * a);
+    i1 |= uint64_t{p.idx1[a]} << (16 * a);
+  }
+  d->idx0_i = i0;
+  d->idx1_i = i1;
+  d->border0_i = static_cast<uint8_t>(p.border0[0] | (p.border0[1] << 1) | (p.border0[2] << 2));
+  d->border1_i = static_cast<uint8_t>(p.border1[0] | (p.border1[1] << 1) | (p.border1[2] << 2));
+  d->wt_i = p.wt;
+  d->linear_i = p.linear;
+  d->axes_i = static_cast<uint8_t>(p.axes);
+  d->two_i = p.two;
+  d->last_pass_i = p.last_pass;
+  d->frac_i = static_cast<uint8_t>(p.frac);
+  d->seamless_i = p.seamless;
+  d->out0_i = static_cast<uint8_t>(p.out0[0] | (p.out0[1] << 1));
+  d->out1_i = static_cast<uint8_t>(p.out1[0] | (p.out1[1] << 1));
+  d->hi0_i = static_cast<uint8_t>(p.hi0[0] | (p.hi0[1] << 1));
+  d->hi1_i = static_cast<uint8_t>(p.hi1[0] | (p.hi1[1] << 1));
+  d->face_i = static_cast<uint8_t>(p.face);
+  d->layer_i = static_cast<uint16_t>(p.layer);
+  d->n_i = p.n[0];
+  d->lv_ok_i = p.ok;
+  d->lv_level_i = static_cast<uint8_t>(p.level);
+  d->lv_pitch_i = static_cast<uint32_t>(lv.pitch);
+  d->lv_row_of_blocks_i = static_cast<uint32_t>(lv.row_of_blocks);
+  d->lv_slice_bytes_i = lv.slice_bytes;
+  d->lv_block_height_log2_i = lv.desc.block_height_log2;
+  d->lv_block_depth_log2_i = lv.desc.block_depth_log2;
+  d->lv_base_i = (t.desc.base + lv.desc.base) & mask;
+  d->quad_i = 0;
+  d->layout_i = static_cast<uint8_t>(t.desc.layout);
+  d->sample_i = static_cast<uint8_t>(p.sample);
+  d->samples_log2_i = static_cast<uint8_t>(p.samples_log2);
+  d->texel_log2_i = static_cast<uint8_t>(p.texel_log2);
+  d->layer_stride_i = t.layer_stride;
+  d->residency_map_i = p.res_map;
+  d->tile_x_log2_i = t.desc.tile_log2[0];
+  d->tile_y_log2_i = t.desc.tile_log2[1];
+  d->tile_z_log2_i = t.desc.tile_log2[2];
+  const uint32_t bx = p.rix.tile_bits[0], by = p.rix.tile_bits[1], bz = p.rix.tile_bits[2];
+  d->res_shift_y_i = static_cast<uint8_t>(bx);
+  d->res_shift_z_i = static_cast<uint8_t>(bx + by);
+  d->res_shift_level_i = static_cast<uint8_t>(bx + by + bz);
+  d->res_bits_level_i = p.rix.level_bits;
+}
+
+template <typename Dut, typename Root>
+TapResult RunTap(uint64_t seed, const TapOptions& opt, const std::string* trace, uint64_t trace_from) {
+  constexpr int kAddrW = static_cast<int>(Root::BenchAddrW);
+  const bool seamless_on = Root::BenchEnableSeamless != 0, residency_on = Root::BenchEnableResidency != 0;
+  const uint64_t mask = (uint64_t{1} << kAddrW) - 1;
+  ScoreboardDut<Dut> dut(seed, "tsu_tex_tap", trace, trace_from);
+  Dut* d = dut.get();
+  Rng rng(seed);
+  TapResult r;
+  std::ostringstream log;
+  std::deque<std::shared_ptr<const Pass>> passes;  // not yet popped by the stage (front: driven)
+  std::deque<Tap> expected;
+  uint64_t generated = 0;
+  bool arrived = false;  // the front pass is on the stage's input
+  d->pass_valid_i = 0;
+  d->pop_i = 0;
+  dut.Reset();
+  const uint64_t max_cycles = opt.passes * 60 + 2000;
+  uint64_t cycle = 0;
+  for (; cycle < max_cycles && r.ok; ++cycle) {
+    const auto fail = [&](const std::string& what) {
+      r.Fail(cycle, "tsu_tex_tap: cycle " + std::to_string(cycle) + ": " + what);
+    };
+    if (passes.empty() && generated < opt.passes) {
+      passes.push_back(std::make_shared<const Pass>(
+          MakePass(rng, generated++, kAddrW, seamless_on, residency_on, opt.cube)));
+      ExpectTaps(passes.back(), mask, seamless_on, residency_on, &expected);
+      arrived = false;
+    }
+    if (!passes.empty() && !arrived && !Chance(rng, opt.pass_stall)) arrived = true;
+    d->pass_valid_i = arrived;
+    if (arrived) DrivePass(d, *passes.front(), mask);
+    d->pop_i = 0;
+    dut.Eval();
+    if (!d->empty_o && !Chance(rng, opt.pop_stall)) {
+      if (expected.empty()) {
+        fail("a tap with no pass");
+        break;
+      }
+      const Tap& e = expected.front();
+      std::ostringstream diff;
+      DiffField(diff, "border", e.border, d->border_o != 0);
+      DiffField(diff, "bad", e.bad, d->bad_o != 0);
+      DiffField(diff, "code", static_cast<uint32_t>(e.code), static_cast<uint32_t>(d->code_o));
+      DiffField(diff, "last", e.last, d->last_o != 0);
+      DiffField(diff, "w", e.w, static_cast<uint32_t>(d->w_o));
+      DiffField(diff, "ranks", e.ranks, static_cast<uint32_t>(d->ranks_o));
+      if (!e.border && !e.bad) DiffField(diff, "addr", e.addr, static_cast<uint64_t>(d->addr_o));
+      DiffField(diff, "res_read", e.res_read, d->res_read_o != 0);
+      if (e.res_read) {
+        DiffField(diff, "res_bit", e.res_bit, static_cast<uint32_t>(d->res_bit_o));
+        DiffField(diff, "res_addr", e.res_addr, static_cast<uint64_t>(d->res_addr_o));
+      }
+      const std::string what = e.pass->Describe() + " tap " + std::to_string(e.k) +
+                               (e.code ? " texel " + std::to_string(e.code) : "") + " at (" +
+                               std::to_string(e.x) + ", " + std::to_string(e.y) + ", " +
+                               std::to_string(e.z) + ") layer " + std::to_string(e.layer);
+      log << "cycle " << cycle << " " << what << (diff.str().empty() ? "  ok" : "  MISMATCH") << "\n";
+      if (!diff.str().empty()) {
+        fail("mismatch on " + what + "\n" + diff.str());
+        break;
+      }
+      r.corners += e.code == 3;
+      r.edges += e.code == 0 && e.pass->seamless && (e.layer != e.pass->layer);
+      r.res += e.res_read;
+      r.borders += e.border;
+      ++r.taps;
+      expected.pop_front();
+      d->pop_i = 1;
+      dut.Eval();
+    }
+    if (d->pass_pop_o) {
+      if (!arrived) {
+        fail("popped a pass that was not there");
+        break;
+      }
+      // Every tap of the pass has entered the stage: none of them may still be owed.
+      passes.pop_front();
+      arrived = false;
+      ++r.passes;
+    }
+    dut.CheckAssertions(cycle, "tsu_tex_tap", &r);
+    dut.Tick(cycle);
+    if (generated == opt.passes && passes.empty() && expected.empty()) break;
+  }
+  if (r.ok && (!expected.empty() || !passes.empty())) {
+    r.Fail(cycle, "tsu_tex_tap: stalled at cycle " + std::to_string(cycle) + " with " +
+                      std::to_string(expected.size()) + " taps owed");
+  }
+  r.cycles = cycle;
+  r.uncovered = dut.Finish(r.ok, log.str(), &r.cover_points);
+  return r;
+}
+
+template <typename Dut, typename Root>
+void CheckTap(uint64_t default_seed, const TapOptions& base, bool require_cover) {
+  const uint64_t seed = SeedFromEnv(default_seed);
+  TapOptions opt = base;
+  opt.passes = ScaledCount(opt.passes);
+  const TapResult r = RunOrReplay(seed, 300, [&](const std::string* trace, uint64_t from) {
+    return RunTap<Dut, Root>(seed, opt, trace, from);
+  });
+  if (!r.ok) return;
+  EXPECT_EQ(r.passes, opt.passes);
+  std::printf("[tsu_tex_tap%s] %llu passes, %llu taps (%llu seamless corners, %llu across an edge, "
+              "%llu residency reads, %llu border) in %llu cycles\n",
+              Root::BenchEnableSeamless ? "" : " without seamless cubes or residency",
+              static_cast<unsigned long long>(r.passes), static_cast<unsigned long long>(r.taps),
+              static_cast<unsigned long long>(r.corners), static_cast<unsigned long long>(r.edges),
+              static_cast<unsigned long long>(r.res), static_cast<unsigned long long>(r.borders),
+              static_cast<unsigned long long>(r.cycles));
+  if (require_cover) {
+    for (const std::string& u : r.uncovered) {
+      if (u.find(".u_tap.u_") == std::string::npos && u.find(".u_tap.g_") == std::string::npos) {
+        ADD_FAILURE() << "cover point never hit: " << u;
+      }
+    }
+  }
+}
+
+using Full = Vtsu_tex_tap_bench;
+using FullRoot = Vtsu_tex_tap_bench_tsu_tex_tap_bench;
+using Hx = Vtsu_tex_tap_bench_hx;
+using HxRoot = Vtsu_tex_tap_bench_hx_tsu_tex_tap_bench;
+
+TEST(TexStageTap, RandomPassesAgainstTheModel) { CheckTap<Full, FullRoot>(2901, {}, true); }
+
+TEST(TexStageTap, FullSpeed) {
+  TapOptions opt;
+  opt.passes = 5000;
+  opt.pass_stall = opt.pop_stall = 0;
+  CheckTap<Full, FullRoot>(2902, opt, false);
+}
+
+// The memory issue slow: Q4 fills and the stage must wait with its pass.
+TEST(TexStageTap, SlowConsumer) {
+  TapOptions opt;
+  opt.passes = 3000;
+  opt.pass_stall = 0;
+  opt.pop_stall = 85;
+  CheckTap<Full, FullRoot>(2903, opt, false);
+}
+
+// tex_hx8k's knobs: no seamless cubes, no residency maps.
+TEST(TexStageTap, SeamlessAndResidencyLeftOut) {
+  TapOptions opt;
+  opt.passes = 5000;
+  CheckTap<Hx, HxRoot>(2904, opt, false);
+}
+
+}  // namespace
+}  // namespace tsu::tb
