@@ -158,9 +158,16 @@ def load_sweep(path):
         keys = list(grid)
         for combo in itertools.product(*(grid[k] for k in keys)):
             points.append(check(dict(zip(keys, combo)), "grid"))
+    names = {}  # index in points -> the point's own name (its label in the table and the plot)
     for i, p in enumerate(raw.get("point", [])):
         if not isinstance(p, dict):
             raise SweepError("%s: point %d must be a table of parameters" % (path, i + 1))
+        p = dict(p)
+        if "name" in p:
+            name = p.pop("name")
+            if not isinstance(name, str) or not re.fullmatch(r"[^|\n]{1,60}", name):
+                raise SweepError("%s: point %d: name must be a string of 1-60 characters, no '|'" % (path, i + 1))
+            names[len(points)] = name
         points.append(check(p, "point %d" % (i + 1)))
     if not points:
         points.append({})  # the base configuration alone
@@ -198,16 +205,18 @@ def load_sweep(path):
     if ice40_flow not in ("flatten", "hierarchy") or any(k != "ice40" for k in synth):
         raise SweepError("%s: [synth] has one key, ice40 = \"flatten\" or \"hierarchy\"" % path)
     # Every point carries the whole parameter set: the base, then its own values.
-    seen, full = set(), []
-    for p in points:
+    seen, full, named = set(), [], {}
+    for i, p in enumerate(points):
         q = dict(base)
         q.update(p)
         key = tuple(sorted(q.items()))
         if key not in seen:
             seen.add(key)
             full.append((q, p))
+            if i in names:
+                named[point_id(q)] = names[i]
     return {"base": base_name, "points": full, "workloads": wl, "area": area, "throughput": tput,
-            "ice40_flow": ice40_flow, "description": raw.get("description", "")}
+            "ice40_flow": ice40_flow, "description": raw.get("description", ""), "names": named}
 
 
 def point_id(params):
@@ -424,7 +433,7 @@ def prepare(args, sweep):
         pid = point_id(params)
         pdir = os.path.join(args.out, "points", pid)
         os.makedirs(pdir, exist_ok=True)
-        point = {"id": pid, "label": label(varied), "params": params, "varied": varied,
+        point = {"id": pid, "label": sweep["names"].get(pid) or label(varied), "params": params, "varied": varied,
                  "workloads": sweep["workloads"], "build": args.build_dir, "ice40_flow": sweep["ice40_flow"]}
         with open(os.path.join(pdir, "point.json"), "w") as f:
             json.dump(point, f, indent=1)
@@ -550,9 +559,9 @@ def write_outputs(args, sweep, rows, failures):
                     "Fmax where the point places on an HX8K, else the timing estimate (yosys sta x the "
                     "routing factor of fpga/timing_estimate.tsv): an estimate, not a measurement.\n\n")
         f.write("## Pareto front\n\n")
-        table(f, front, wl)
+        table(f, front, wl, tput_key == "txn_per_second")
         f.write("\n## Every point\n\n")
-        table(f, rows, wl)
+        table(f, rows, wl, tput_key == "txn_per_second")
         if failures:
             f.write("\n## Failures\n\n")
             for p, s, m, l in failures:
@@ -573,18 +582,21 @@ def per_second(row, area_key):
         row["fmax_source"] = source
 
 
-def table(f, rows, wl):
+def table(f, rows, wl, per_second=False):
     f.write("| point | parameters | iCE40 LUT4 / FF / EBR | xc7 LUT / FF / DSP / BRAM | Fmax HX8K MHz | "
-            "Fmax estimate iCE40 / xc7 MHz | %s | txn/cycle |\n" % " | ".join("cycles/txn %s" % n for n in wl))
-    f.write("|---|---|---:|---:|---:|---:|%s---:|\n" % ("---:|" * len(wl)))
+            "Fmax estimate iCE40 / xc7 MHz | %s | txn/cycle |%s\n" % (
+                " | ".join("cycles/txn %s" % n for n in wl), " txn/s |" if per_second else ""))
+    f.write("|---|---|---:|---:|---:|---:|%s---:|%s\n" % ("---:|" * len(wl), "---:|" if per_second else ""))
     for r in rows:
         fmax = "%.1f" % r["fmax_mhz"] if r.get("fmax_mhz") else (r.get("fmax_note") or "—")
         est = "%s / %s" % (r.get("ice40_fmax_est_mhz") or "—", r.get("xc7_fmax_est_mhz") or "—")
-        f.write("| %s | %s | %s / %s / %s | %s / %s / %s / %s | %s | %s | %s | %s |\n" % (
+        tps = ""
+        if per_second:
+            tps = " %s |" % ("%.3g (%s)" % (r["txn_per_second"], r["fmax_source"]) if r.get("txn_per_second") else "—")
+        f.write("| %s | %s | %s / %s / %s | %s / %s / %s / %s | %s | %s | %s | %s |%s\n" % (
             r["id"], r["label"], r.get("ice40_lut4", "—"), r.get("ice40_ff", "—"), r.get("ice40_ebr", "—"),
             r.get("xc7_lut", "—"), r.get("xc7_ff", "—"), r.get("xc7_dsp", "—"), r.get("xc7_bram", "—"), fmax,
-            est, " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—")
-                + (" %.3g/s (%s) |" % (r["txn_per_second"], r["fmax_source"]) if r.get("txn_per_second") else ""))
+            est, " | ".join(str(r.get("cpt." + n) or "—") for n in wl), r.get("txn_per_cycle") or "—", tps))
 
 
 def plot(args, rows, front, area_key, tput_key="txn_per_cycle"):
@@ -612,16 +624,18 @@ def plot(args, rows, front, area_key, tput_key="txn_per_cycle"):
             fig.colorbar(sc, ax=ax, label="Fmax, HX8K post-route (MHz)")
         ax.plot([r[area_key] for r in front], [r[tput_key] for r in front], "r--", lw=1.2,
                 label="Pareto front", zorder=1)
-        for r in pts:
+        # Labels staggered in height by area order, so that neighbouring points stay readable.
+        for i, r in enumerate(sorted(pts, key=lambda r: r[area_key])):
             ax.annotate(r["label"], (r[area_key], r[tput_key]), textcoords="offset points",
-                        xytext=(5, 4), fontsize=7, color="darkred" if r in front else "0.35",
+                        xytext=(5, 4 + 10 * (i % 3)), fontsize=7, color="darkred" if r in front else "0.35",
                         fontweight="bold" if r in front else "normal")
         if area_key == "ice40_lut4":  # how far the points are from the largest iCE40
             ax.axvline(HX8K_CELLS, color="tab:blue", lw=1, ls=":", label="HX8K: %d logic cells" % HX8K_CELLS)
         ax.margins(x=0.25, y=0.1)
+        ax.set_xlim(left=0)
     ax.set_xlabel({"ice40_lut4": "area: iCE40 LUT4 (yosys synth_ice40)",
                    "xc7_lut": "area: xc7 LUT (yosys synth_xilinx)"}[area_key])
-    ax.set_ylabel("throughput: transactions per second (per cycle x Fmax; geomean over workloads)"
+    ax.set_ylabel("transactions per second (per cycle x Fmax)"
                   if tput_key == "txn_per_second" else
                   "throughput: transactions per cycle (geomean over workloads)")
     if tput_key == "txn_per_second":
@@ -629,7 +643,7 @@ def plot(args, rows, front, area_key, tput_key="txn_per_cycle"):
     ax.set_title("tsu dse: %d points" % len(rows))
     ax.grid(True, alpha=0.3)
     if pts:
-        ax.legend(loc="best", fontsize=8)
+        ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     fig.savefig(os.path.join(args.out, "pareto.png"))
     plt.close(fig)
@@ -683,7 +697,7 @@ def main(argv):
         return 2
     if a.list:
         for params, varied in sweep["points"]:
-            print("%s %s" % (point_id(params), label(varied)))
+            print("%s %s" % (point_id(params), sweep["names"].get(point_id(params)) or label(varied)))
         return 0
     if "sim" in steps and not os.path.exists(os.path.join(a.build_dir, "tsu-cosim-targets.cmake")):
         sys.stderr.write("error: %s is not a built tsu tree (run scripts/build.sh, or give --build-dir)\n" % a.build_dir)

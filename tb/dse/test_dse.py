@@ -88,6 +88,21 @@ class SweepFile(unittest.TestCase):
                          [{"MaxReads": "2"}, {"MaxReads": "8"}, {"MaxReads": "4", "TagW": "6"}])
         self.assertEqual(len({dse.point_id(p) for p, _ in s["points"]}), 3)
 
+    def test_a_point_may_have_a_name(self):
+        s = self.sweep("""
+            base = "hx8k"
+            [[point]]
+            name = "two reads"
+            MaxReads = 2
+            [[point]]
+            MaxReads = 4
+            [workloads]
+            w = "--ops 10"
+            """)
+        ids = [dse.point_id(p) for p, _ in s["points"]]
+        self.assertEqual(s["names"], {ids[0]: "two reads"})
+        self.assertEqual([v for _, v in s["points"]], [{"MaxReads": "2"}, {"MaxReads": "4"}])
+
     def test_errors_name_the_problem(self):
         cases = [
             ('[grid]\nMaxRead = [2]\n[workloads]\nw = "x"\n', "'MaxRead' is not a tsu_top parameter"),
@@ -103,6 +118,7 @@ class SweepFile(unittest.TestCase):
             ('[workloads]\nw = "x"\n[pareto]\nthroughput = "per_watt"\n', "pareto.throughput"),
             ('[workloads]\nw = "x"\n[pareto]\nspeed = 1\n', "unknown key pareto.speed"),
             ('[workloads]\nw = "x"\n[synth]\nice40 = "fast"\n', "[synth] has one key"),
+            ('[[point]]\nname = "a|b"\nMaxReads = 2\n[workloads]\nw = "x"\n', "name must be"),
             ('[grid\n', "s.toml"),
         ]
         for text, want in cases:
