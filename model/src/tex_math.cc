@@ -226,6 +226,42 @@ CubeFace SelectCubeFace(float x, float y, float z) {
   return f;
 }
 
+int32_t TexOffset(uint32_t element) { return static_cast<int32_t>((element & 0xFu) ^ 8u) - 8; }
+
+void FirstTap(float x, int32_t offset, bool linear, int64_t* i0, uint32_t* weight) {
+  if (!linear) {
+    *i0 = NearestIndex(x) + offset;
+    *weight = 0;
+    return;
+  }
+  const int64_t fx = LinearFixed(x) + static_cast<int64_t>(offset) * 256;
+  *i0 = fx >> 8;
+  *weight = static_cast<uint32_t>(fx & 255);
+}
+
+int CubeTapTexels(int face, int64_t i, int64_t j, uint32_t n, bool seamless, CubeTexel out[3]) {
+  const int64_t N = n;
+  const int64_t ti = std::min<int64_t>(std::max<int64_t>(i, -1), N);
+  const int64_t tj = std::min<int64_t>(std::max<int64_t>(j, -1), N);
+  const bool out_i = ti < 0 || ti >= N, out_j = tj < 0 || tj >= N;
+  const int64_t ci = std::min(std::max<int64_t>(ti, 0), N - 1);
+  const int64_t cj = std::min(std::max<int64_t>(tj, 0), N - 1);
+  const auto adjacent = [&](int64_t a, int64_t b) {
+    CubeTexel t;
+    CubeAdjacent(face, a, b, n, &t.face, &t.i, &t.j);
+    return t;
+  };
+  out[0] = CubeTexel{face, ci, cj};
+  if (!seamless || (!out_i && !out_j)) return 1;
+  if (out_i && out_j) {
+    out[1] = adjacent(ti, cj);
+    out[2] = adjacent(ci, tj);
+    return 3;
+  }
+  out[0] = adjacent(ti, tj);
+  return 1;
+}
+
 void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int64_t* i_out,
                   int64_t* j_out) {
   const int64_t N = n;

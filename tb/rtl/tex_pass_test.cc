@@ -95,19 +95,12 @@ Expected Expect(const PassReq& q, int k) {
   e.n[2] = e.lv.desc.depth;
   const bool norm = q.normalized && !q.s32;
   for (int a = 0; a < q.axes; ++a) {
-    const uint32_t v = (q.offset >> (4 * a)) & 0xF;
-    const int64_t off = static_cast<int32_t>(v ^ 8u) - 8;
+    const int32_t off = TexOffset(q.offset >> (4 * a));
     if (q.s32) {
-      e.i0[a] = static_cast<int32_t>(q.u[a]) + off;
+      e.i0[a] = static_cast<int32_t>(q.u[a]) + static_cast<int64_t>(off);
     } else {
       const uint32_t x = norm ? F32Mul(q.u[a], AsBits(static_cast<float>(e.n[a]))) : q.u[a];
-      if (q.linear) {
-        const int64_t fx = LinearFixed(AsFloat(x)) + off * 256;
-        e.i0[a] = fx >> 8;
-        e.wt[a] = static_cast<uint32_t>(fx & 255);
-      } else {
-        e.i0[a] = NearestIndex(AsFloat(x)) + off;
-      }
+      FirstTap(AsFloat(x), off, q.linear, &e.i0[a], &e.wt[a]);
     }
     const auto mode = static_cast<AddressMode>(q.modes[a]);
     e.b0[a] = !WrapIndex(e.i0[a], e.n[a], mode, norm, &e.w0[a]);

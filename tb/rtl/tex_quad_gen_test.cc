@@ -65,27 +65,30 @@ void ExpectSlices(const std::shared_ptr<const Pass>& pp, uint64_t mask, bool sea
       const bool bx = p.linear && (j & 1), by = p.linear && (j & 2);
       const bool active = j < ntaps || pcorner;
       uint32_t x = bx ? p.idx1[0] : p.idx0[0], y = by ? p.idx1[1] : p.idx0[1];
-      const bool seam = seamless_on && active && p.seamless;
-      const bool ox = seam && (p.linear ? (bx ? p.out1[0] : p.out0[0]) : (!(j & 1) && p.out0[0]));
-      const bool oy = seam && (p.linear ? (by ? p.out1[1] : p.out0[1]) : (!(j & 2) && p.out0[1]));
-      const bool hx = bx ? p.hi1[0] : p.hi0[0], hy = by ? p.hi1[1] : p.hi0[1];
       bool border = false;
       if (p.axes >= 1) border = border || (bx ? p.border1[0] : p.border0[0]);
       if (p.axes >= 2) border = border || (by ? p.border1[1] : p.border0[1]);
       if (p.axes >= 3) border = border || (p.linear && s ? p.border1[2] : p.border0[2]);
       uint32_t layer = p.layer;
-      if ((ox || oy) && !(ox && oy)) {  // across one edge: the adjacent face's texel
+      bool corner = false;
+      if (p.cube && active) {
+        // The texels the model's sampler reads for this lane's tap (tsu::CubeTapTexels), from its
+        // index before the clamp (-1 or N off the face). A point tap at a corner spreads its
+        // three texels over lanes 3 (its face's), 2 (across x) and 1 (across y); lane 0 is it.
+        const bool ox = bx ? p.out1[0] : p.out0[0], oy = by ? p.out1[1] : p.out0[1];
+        const bool hx = bx ? p.hi1[0] : p.hi0[0], hy = by ? p.hi1[1] : p.hi0[1];
         const int64_t ti = ox ? (hx ? N : -1) : x, tj = oy ? (hy ? N : -1) : y;
-        int f2;
-        int64_t i2, j2;
-        CubeAdjacent(static_cast<int>(p.face), ti, tj, p.n[0], &f2, &i2, &j2);
-        x = static_cast<uint32_t>(i2), y = static_cast<uint32_t>(j2);
-        layer = p.layer - p.face + static_cast<uint32_t>(f2);
+        CubeTexel tx[3];
+        const int count = CubeTapTexels(static_cast<int>(p.face), ti, tj, p.n[0], seamless_on && p.seamless, tx);
+        const int pick = pcorner ? (j == 3 ? 0 : j == 2 ? 1 : 2) : 0;
+        corner = count == 3 && (pcorner ? j == 0 : true);
+        x = static_cast<uint32_t>(tx[pick].i), y = static_cast<uint32_t>(tx[pick].j);
+        layer = p.layer - p.face + static_cast<uint32_t>(tx[pick].face);
       }
       if (active) e.active |= 1u << j;
-      if (ox && oy) e.corner |= 1u << j;
+      if (corner) e.corner |= 1u << j;
       if (active && border) e.border |= 1u << j;
-      if (active && !(ox && oy)) {
+      if (active && !corner) {
         const uint32_t xbyte = (((x << p.samples_log2) | p.sample) << p.texel_log2) & 0xFFFFF;
         e.banks |= (((y & 1) << 1) | ((xbyte >> off_log2) & 1)) << (2 * j);
         e.reads[j] = !border && p.ok;

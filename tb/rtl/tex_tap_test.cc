@@ -75,22 +75,15 @@ void ExpectTaps(const std::shared_ptr<const Pass>& pp, uint64_t mask, bool seaml
       uint32_t x, y, layer;
     };
     std::vector<Texel> texels;
-    const bool seam = seamless_on && p.seamless && (off[0] || off[1]);
-    const uint32_t cube_base = p.layer - p.face;
-    const auto adjacent = [&](int64_t i, int64_t j) {
-      int f2;
-      int64_t i2, j2;
-      CubeAdjacent(static_cast<int>(p.face), i, j, p.n[0], &f2, &i2, &j2);
-      return Texel{static_cast<uint32_t>(i2), static_cast<uint32_t>(j2), cube_base + static_cast<uint32_t>(f2)};
-    };
-    if (!seam) {
-      texels.push_back({idx[0], idx[1], p.layer});
-    } else if (off[0] && off[1]) {  // a corner: its face's texel, across x, across y
-      texels.push_back({idx[0], idx[1], p.layer});
-      texels.push_back(adjacent(t[0], idx[1]));
-      texels.push_back(adjacent(idx[0], t[1]));
+    if (p.cube) {  // the texels the model's sampler reads for this tap (tsu::CubeTapTexels)
+      CubeTexel tx[3];
+      const int count = CubeTapTexels(static_cast<int>(p.face), t[0], t[1], p.n[0], seamless_on && p.seamless, tx);
+      for (int c = 0; c < count; ++c) {
+        texels.push_back({static_cast<uint32_t>(tx[c].i), static_cast<uint32_t>(tx[c].j),
+                          p.layer - p.face + static_cast<uint32_t>(tx[c].face)});
+      }
     } else {
-      texels.push_back(adjacent(t[0], t[1]));
+      texels.push_back({idx[0], idx[1], p.layer});
     }
     for (size_t c = 0; c < texels.size(); ++c) {
       Tap tap;

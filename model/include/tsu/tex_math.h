@@ -21,6 +21,16 @@ int64_t NearestIndex(float x);
 // fx >> 8 and (fx >> 8) + 1; the weight of the upper tap is fx & 255 (in 1/256).
 int64_t LinearFixed(float x);
 
+// A tex offset operand element: its low 4 bits as two's complement, -8..7 (wider values keep
+// their low 4 bits).
+int32_t TexOffset(uint32_t element);
+
+// The first tap of one axis at texel-space coordinate x with offset `offset` (texels): nearest,
+// NearestIndex(x) + offset with weight 0; linear, the 24.8 position LinearFixed(x) + 256 * offset,
+// whose integer part is the first of the two taps and whose fraction is the second's weight
+// (1/256). The second linear tap is *i0 + 1.
+void FirstTap(float x, int32_t offset, bool linear, int64_t* i0, uint32_t* weight);
+
 // Address mode on an integer texel index of an axis of n texels (semantics.md §5). With
 // unnormalized coordinates, wrap and mirror act as clamp. Returns false for a border texel.
 bool WrapIndex(int64_t i, uint32_t n, AddressMode mode, bool normalized, int64_t* out);
@@ -121,6 +131,18 @@ void CubeFaceAxes(int face, float x, float y, float z, float* sc, float* tc, flo
 // outside [0, n)) mapped exactly onto the adjacent face (integer reprojection of its centre).
 void CubeAdjacent(int face, int64_t i, int64_t j, uint32_t n, int* face_out, int64_t* i_out,
                   int64_t* j_out);
+// The texels a cube tap at (i, j) of face `face` (faces of n x n texels; i, j within a texel of
+// the face, other values clamped there) reads: on the face, or without seamless filtering, its
+// texel clamped to the face; across one edge, the adjacent face's texel (CubeAdjacent); across
+// both (a corner), three texels: its face's clamped texel, the one across x, the one across y,
+// whose mean is the tap's value (CubeCornerMean; the first alone for an integer result).
+// Returns how many (1 or 3).
+struct CubeTexel {
+  int face = 0;
+  int64_t i = 0, j = 0;
+};
+int CubeTapTexels(int face, int64_t i, int64_t j, uint32_t n, bool seamless, CubeTexel out[3]);
+
 // The seamless corner tap of a float result: ((a + b) + c) x 1/3, with 1/3 the nearest binary32
 // (0x3EAAAAAB), every step a T14 operation. A multiply, not a divide: the hardware's shape, within
 // Vulkan's precision for the average (docs/semantics.md T8). Golden function of tsu_tex_corner.

@@ -122,36 +122,23 @@ Texel Sampler::Tap(uint32_t level, uint32_t layer, int face, const int64_t idx[3
   int64_t w[3] = {0, 0, 0};
   const int axes = Axes(in_.geom);
   if (IsCube(in_.geom)) {
-    const int64_t N = n[0];
     // Face coordinates lie in [0, 1], so a tap is at most one texel off the face, except for a
     // direction with a NaN component, whose major axis need not be its largest: such a tap reads
     // one texel across the edge too (T8).
-    const int64_t ti = std::min<int64_t>(std::max<int64_t>(idx[0], -1), N);
-    const int64_t tj = std::min<int64_t>(std::max<int64_t>(idx[1], -1), N);
-    const bool out_i = ti < 0 || ti >= N, out_j = tj < 0 || tj >= N;
-    const int64_t ci = std::min(std::max<int64_t>(ti, 0), N - 1);
-    const int64_t cj = std::min(std::max<int64_t>(tj, 0), N - 1);
+    CubeTexel tx[3];
+    const int count = CubeTapTexels(face, idx[0], idx[1], n[0], s_.seamless_cube, tx);
     const uint32_t cube_base = layer - static_cast<uint32_t>(face);
-    if (!s_.seamless_cube || (!out_i && !out_j)) {
-      return Fetch(level, layer, ci, cj, 0);
+    Texel t[3];
+    for (int k = 0; k < count; ++k) {
+      t[k] = Fetch(level, cube_base + static_cast<uint32_t>(tx[k].face), tx[k].i, tx[k].j, 0);
     }
-    int f2;
-    int64_t i2, j2;
-    if (out_i && out_j) {
-      // Corner: the mean of the face's corner texel and the two edge neighbours across faces.
-      const Texel a = Fetch(level, layer, ci, cj, 0);
-      CubeAdjacent(face, ti, cj, lv.desc.width, &f2, &i2, &j2);
-      const Texel b = Fetch(level, cube_base + f2, i2, j2, 0);
-      CubeAdjacent(face, ci, tj, lv.desc.width, &f2, &i2, &j2);
-      const Texel c = Fetch(level, cube_base + f2, i2, j2, 0);
-      Texel m;
-      for (int k = 0; k < 4; ++k) {
-        m.c[k] = float_result_ ? CubeCornerMean(a.c[k], b.c[k], c.c[k]) : a.c[k];
-      }
-      return m;
+    if (count == 1) return t[0];
+    // Corner: the mean of the face's corner texel and the two edge neighbours across faces.
+    Texel m;
+    for (int k = 0; k < 4; ++k) {
+      m.c[k] = float_result_ ? CubeCornerMean(t[0].c[k], t[1].c[k], t[2].c[k]) : t[0].c[k];
     }
-    CubeAdjacent(face, ti, tj, lv.desc.width, &f2, &i2, &j2);
-    return Fetch(level, cube_base + f2, i2, j2, 0);
+    return m;
   }
   for (int a = 0; a < axes; ++a) {
     if (!WrapIndex(idx[a], n[a], s_.address[a], s_.normalized && in_.coord_type == DataType::kF32,
@@ -173,7 +160,8 @@ uint32_t Sampler::GatherLevel(uint32_t level, uint32_t layer, int face, const fl
   if (!float_result_) filter = FilterMode::kNearest;  // integer results are never filtered
   if (filter == FilterMode::kNearest) {
     int64_t idx[3] = {0, 0, 0};
-    for (int a = 0; a < axes; ++a) idx[a] = NearestIndex(x[a]) + offset_[a];
+    uint32_t unused_weight;
+    for (int a = 0; a < axes; ++a) FirstTap(x[a], offset_[a], /*linear=*/false, &idx[a], &unused_weight);
     const Texel t = Tap(level, layer, face, idx, &border);
     out[0] = FilterTap{};
     for (int c = 0; c < 4; ++c) out[0].c[c] = t.c[c];
@@ -182,9 +170,7 @@ uint32_t Sampler::GatherLevel(uint32_t level, uint32_t layer, int face, const fl
   int64_t i0[3] = {0, 0, 0};
   uint32_t wt[3] = {0, 0, 0};
   for (int a = 0; a < axes; ++a) {
-    const int64_t fx = LinearFixed(x[a]) + static_cast<int64_t>(offset_[a]) * 256;
-    i0[a] = fx >> 8;
-    wt[a] = static_cast<uint32_t>(fx & 255);
+    FirstTap(x[a], offset_[a], /*linear=*/true, &i0[a], &wt[a]);
   }
   const int ntaps = 1 << axes;
   for (int k = 0; k < ntaps; ++k) {
@@ -238,9 +224,7 @@ Response Sampler::Run() {
   const Geometry g = in_.geom;
   const uint32_t* c = req_.coords;
   for (int a = 0; a < 3; ++a) {
-    // Offsets are 4-bit two's complement fields (-8..7); wider values keep their low 4 bits.
-    const uint32_t v = static_cast<size_t>(a) < in_.offset.size() ? req_.offset[a] & 0xF : 0;
-    offset_[a] = static_cast<int32_t>(v ^ 8u) - 8;
+    offset_[a] = static_cast<size_t>(a) < in_.offset.size() ? TexOffset(req_.offset[a]) : 0;
   }
   // Array index (u32, clamped to the last layer) and the coordinate elements after it.
   uint32_t layer = 0;
