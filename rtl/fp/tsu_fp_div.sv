@@ -39,8 +39,9 @@ module tsu_fp_div #(
     logic        sign;
     logic [9:0]  exp;          // biased exponent of the quotient if its integer bit is set
   } side_t;
-  // The division's state, flat: {divisor (24), partial remainder (25, < 2 divisor), quotient (27)}.
-  localparam int unsigned DivW = 24 + 25 + 27;
+  // The division's state: the partial remainder (25 bits, < 2 divisor) and the quotient (27),
+  // flat, and beside them the divisor. Apart, the state is one machine word in simulation.
+  localparam int unsigned RqW = 25 + 27;
 
   // ---- (A) unpack -----------------------------------------------------------------------------
   logic        a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
@@ -48,7 +49,7 @@ module tsu_fp_div #(
   logic [23:0] a_raw, b_raw, a_sig, b_sig;
   logic signed [10:0] a_exp, b_exp;
   side_t       side_d;
-  logic [DivW-1:0] div_d;
+  logic [RqW-1:0] rq_d;
   assign a_nan = a_i[30:23] == 8'hFF && a_i[22:0] != '0;
   assign b_nan = b_i[30:23] == 8'hFF && b_i[22:0] != '0;
   assign a_inf = a_i[30:23] == 8'hFF && a_i[22:0] == '0;
@@ -67,7 +68,7 @@ module tsu_fp_div #(
   assign b_sig = b_raw << b_lz;
   assign a_exp = a_i[30:23] == '0 ? 11'sd1 - 11'(a_lz) : 11'(a_i[30:23]);
   assign b_exp = b_i[30:23] == '0 ? 11'sd1 - 11'(b_lz) : 11'(b_i[30:23]);
-  assign div_d = {b_sig, 1'b0, a_sig, 27'd0};
+  assign rq_d = {1'b0, a_sig, 27'd0};
   always_comb begin
     side_d.sign = a_i[31] ^ b_i[31];
     side_d.exp = 10'(a_exp - b_exp + 11'sd127);
@@ -89,35 +90,42 @@ module tsu_fp_div #(
   end
 
   logic            in_valid, side_valid;
-  logic [DivW-1:0] div_in;
+  logic [RqW-1:0]  rq_in;
+  logic [23:0]     dv_in;
   side_t           side_in, side_q;
-  tsu_pipe_reg #(.Width(DivW + $bits(side_d)), .Enable(RegIn)) u_in (
+  tsu_pipe_reg #(.Width(24 + RqW + $bits(side_d)), .Enable(RegIn)) u_in (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
-    .data_i ({div_d, side_d}),
+    .data_i ({b_sig, rq_d, side_d}),
     .valid_o(in_valid),
-    .data_o ({div_in, side_in})
+    .data_o ({dv_in, rq_in, side_in})
   );
 
   // ---- (Q) restoring division: one quotient bit per step, a register every StepsPerStage -------
-  logic [(QBits+1)*DivW-1:0] st /*verilator split_var*/;  // after step k in [k*DivW +: DivW]
-  logic [QBits:0]            st_valid;
-  assign st[DivW-1:0] = div_in;
+  logic [(QBits+1)*RqW-1:0] st /*verilator split_var*/;  // after step k in [k*RqW +: RqW]
+  logic [QBits*24-1:0]      dv /*verilator split_var*/;  // step k's divisor in [k*24 +: 24]
+  logic [QBits:0]           st_valid;
+  logic [QBits-1:0]         dv_valid;  // the same as st_valid: unused
+  assign st[RqW-1:0] = rq_in;
+  assign dv[23:0] = dv_in;
   assign st_valid[0] = in_valid;
+  assign dv_valid[0] = in_valid;
   for (genvar k = 0; k < QBits; k++) begin : g_step
-    logic [DivW-1:0] cur, nx;
-    logic [25:0]     diff;
-    logic            fits;
-    assign cur = st[k*DivW +: DivW];
+    logic [RqW-1:0] cur, nx;
+    logic [23:0]    d;
+    logic [25:0]    diff;
+    logic           fits;
+    assign cur = st[k*RqW +: RqW];
+    assign d = dv[k*24 +: 24];
     // The remainder (< 2 divisor) against the divisor: the borrow of one subtraction decides
     // (one carry chain per step, not a compare beside a subtract).
-    assign diff = {1'b0, cur[51:27]} - {2'b00, cur[75:52]};
+    assign diff = {1'b0, cur[51:27]} - {2'b00, d};
     assign fits = !diff[25];
     // The next remainder (< divisor < 2^24 after a subtraction) doubles into 25 bits.
-    assign nx = {cur[75:52], fits ? diff[23:0] : cur[50:27], 1'b0, cur[25:0], fits};
+    assign nx = {fits ? diff[23:0] : cur[50:27], 1'b0, cur[25:0], fits};
     tsu_pipe_reg #(
-      .Width (DivW),
+      .Width (RqW),
       .Enable((k + 1) % StepsPerStage == 0)
     ) u_step (
       .clk_i  (clk_i),
@@ -125,8 +133,21 @@ module tsu_fp_div #(
       .valid_i(st_valid[k]),
       .data_i (nx),
       .valid_o(st_valid[k+1]),
-      .data_o (st[(k+1)*DivW +: DivW])
+      .data_o (st[(k+1)*RqW +: RqW])
     );
+    if (k + 1 < QBits) begin : g_div
+      tsu_pipe_reg #(
+        .Width (24),
+        .Enable((k + 1) % StepsPerStage == 0)
+      ) u_div (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .valid_i(dv_valid[k]),
+        .data_i (d),
+        .valid_o(dv_valid[k+1]),
+        .data_o (dv[(k+1)*24 +: 24])
+      );
+    end
     logic unused_step;  // a remainder that fits leaves diff[24] zero; one that does not, cur[51]
     assign unused_step = ^{diff[24], cur[51], cur[26]};
   end
@@ -140,14 +161,14 @@ module tsu_fp_div #(
   );
 
   // ---- (D) normalize, denormalize, round, pack ---------------------------------------------------
-  logic [DivW-1:0]    fin;
+  logic [RqW-1:0]     fin;
   logic [26:0]        quo, norm, shifted;  // norm: leading 1 at bit 26
   logic signed [10:0] e;                   // norm's biased exponent
   logic               sticky_in, sticky_out, guard, round_up;
   logic [8:0]         sh;                  // right shift of a subnormal result (1 - e), <= 27
   logic [30:0]        packed_mag;
   logic [31:0]        result_d;
-  assign fin = st[QBits*DivW +: DivW];
+  assign fin = st[QBits*RqW +: RqW];
   assign quo = fin[26:0];
   assign sticky_in = fin[51:27] != '0;
   assign norm = quo[26] ? quo : {quo[25:0], 1'b0};
@@ -158,10 +179,7 @@ module tsu_fp_div #(
   end
   always_comb begin
     shifted = norm >> sh;
-    sticky_out = 1'b0;
-    for (int i = 0; i < 27; i++) begin
-      if (9'(i) < sh && norm[i]) sticky_out = 1'b1;
-    end
+    sticky_out = |(norm & ~(27'h7FF_FFFF << sh));  // the bits shifted out
   end
   assign guard = shifted[2];
   assign round_up = guard && (shifted[1] || shifted[0] || sticky_out || sticky_in || shifted[3]);
@@ -177,8 +195,8 @@ module tsu_fp_div #(
       result_d = {side_q.sign, packed_mag};
     end
   end
-  logic unused_fin;  // the divisor and the hidden bit are done with
-  assign unused_fin = ^{fin[75:52], shifted[26], side_valid};
+  logic unused_fin;  // the hidden bit is done with
+  assign unused_fin = ^{shifted[26], side_valid, dv_valid};
 
   tsu_pipe_reg #(.Width(32), .Enable(RegOut)) u_out (
     .clk_i  (clk_i),

@@ -214,7 +214,7 @@ module tsu_fp_mul #(
     s_d.e_field = c_q.e_field;
     shifted = 25'(c_q.p_norm >> (7'd23 + 7'(c_q.rshift)));
     s_d.kept = shifted;
-    for (int i = 0; i < 48; i++) below[i] = 7'(i) < 7'd23 + 7'(c_q.rshift);
+    below = ~(48'hFFFF_FFFF_FFFF << (7'd23 + 7'(c_q.rshift)));
     s_d.rest = |(c_q.p_norm & below);
   end
 

@@ -259,10 +259,9 @@ module tsu_tex_cache #(
       end else begin
         if (mem_req_valid_o && mem_req_ready_i) m_beat_q <= m_pop ? '0 : m_beat_q + 1'b1;
         if (mem_rsp_valid_i) r_beat_q <= r_last ? '0 : r_beat_q + 1'b1;
-        for (int i = 0; i < Lines; i++) begin
-          if (alloc && slot == SlotW'(i)) pending_q[i] <= 1'b1;
-          else if (mem_rsp_valid_i && r_last && r_slot == SlotW'(i)) pending_q[i] <= 1'b0;
-        end
+        // An allocation sets its line's bit, the last beat of a fill clears its line's.
+        pending_q <= (pending_q & ~(Lines'(mem_rsp_valid_i && r_last) << r_slot)) |
+                     (Lines'(alloc) << slot);
       end
     end
 
@@ -313,10 +312,8 @@ module tsu_tex_cache #(
       end else begin
         rd_valid_q <= f_pop;
         if (f_pop) head_q <= head_q + 1'b1;
-        for (int i = 0; i < Lines; i++) begin
-          if (go && slot == SlotW'(i)) busy_q[i] <= 1'b1;
-          else if (head_frees && f_slot == SlotW'(i)) busy_q[i] <= 1'b0;
-        end
+        // A lookup makes its line busy, the head fragment frees the head's line.
+        busy_q <= (busy_q & ~(Lines'(head_frees) << f_slot)) | (Lines'(go) << slot);
       end
     end
     tsu_fifo #(.Width(128), .Depth(4)) u_out (
