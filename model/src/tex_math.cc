@@ -3,6 +3,7 @@
 
 #include "tsu/float_bits.h"
 #include "tsu/format.h"
+#include "tsu/geometry.h"
 
 #include <algorithm>
 #include <array>
@@ -224,6 +225,25 @@ CubeFace SelectCubeFace(float x, float y, float z) {
   f.s = AsFloat(F32Mul(F32Add(F32Div(AsBits(f.sc), AsBits(f.ma)), one), half));
   f.t = AsFloat(F32Mul(F32Add(F32Div(AsBits(f.tc), AsBits(f.ma)), one), half));
   return f;
+}
+
+TexElements SelectTexElements(Geometry g, const uint32_t coords[4], uint32_t array_size,
+                              uint32_t samples) {
+  TexElements e;
+  if (IsArray(g)) {
+    e.layer = std::min(coords[0], array_size - 1);
+    e.first = 1;
+  }
+  if (IsMultisample(g)) {
+    e.sample = std::min(coords[e.first], samples - 1);
+    ++e.first;
+  }
+  return e;
+}
+
+uint32_t ClampLevelOperand(uint32_t lod, uint32_t levels) {
+  const int32_t l = static_cast<int32_t>(lod);
+  return static_cast<uint32_t>(std::min<int64_t>(std::max<int64_t>(l, 0), int64_t{levels} - 1));
 }
 
 int32_t TexOffset(uint32_t element) { return static_cast<int32_t>((element & 0xFu) ^ 8u) - 8; }

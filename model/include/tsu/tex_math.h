@@ -12,6 +12,21 @@
 
 namespace tsu {
 
+// ---- The coordinate vector (T2, T7) -----------------------------------------------------------
+// What a tex request's coordinate vector selects before any arithmetic: the array layer (element
+// 0 as a u32, clamped to the last layer; 0 without an array), a multisample request's sample
+// (clamped to the last sample: 2dms {sample, x, y}, a2dms {layer, sample, x, y}) and the element
+// where its texel coordinates (a cube's direction) start.
+struct TexElements {
+  uint32_t layer = 0;
+  uint32_t sample = 0;
+  int first = 0;
+};
+TexElements SelectTexElements(Geometry g, const uint32_t coords[4], uint32_t array_size,
+                              uint32_t samples);
+// Integer coordinates with .level: the level operand (s32) clamped to [0, levels - 1].
+uint32_t ClampLevelOperand(uint32_t lod, uint32_t levels);
+
 // ---- Coordinates (T2) -----------------------------------------------------------------------------
 // Texel-space coordinate to a nearest texel index: floor(x), NaN -> 0, saturated to
 // [-2^23, 2^23 - 1] (the range of a 32-bit 24.8 fixed-point coordinate).

@@ -226,21 +226,14 @@ Response Sampler::Run() {
   for (int a = 0; a < 3; ++a) {
     offset_[a] = static_cast<size_t>(a) < in_.offset.size() ? TexOffset(req_.offset[a]) : 0;
   }
-  // Array index (u32, clamped to the last layer) and the coordinate elements after it.
-  uint32_t layer = 0;
-  int first = 0;
-  if (g == Geometry::kA1d || g == Geometry::kA2d || g == Geometry::kACube) {
-    const uint32_t count = t_.desc.array_size;
-    layer = std::min(c[0], count - 1);
-    first = 1;
-  }
+  // Array index, sample and the coordinate elements after them (T7).
+  const TexElements e = SelectTexElements(g, c, t_.desc.array_size, t_.desc.samples);
+  uint32_t layer = e.layer;
+  const int first = e.first;
   if (IsMultisample(g)) {
-    // 2dms {sample, x, y}; a2dms {index, sample, x, y} (the text's example order; T7).
-    if (g == Geometry::kA2dms) layer = std::min(c[0], t_.desc.array_size - 1);
-    const int si = g == Geometry::kA2dms ? 1 : 0;
-    sample_ = std::min(c[si], t_.desc.samples - 1);
-    int64_t idx[3] = {static_cast<int32_t>(c[si + 1]) + static_cast<int64_t>(offset_[0]),
-                      static_cast<int32_t>(c[si + 2]) + static_cast<int64_t>(offset_[1]), 0};
+    sample_ = e.sample;
+    int64_t idx[3] = {static_cast<int32_t>(c[first]) + static_cast<int64_t>(offset_[0]),
+                      static_cast<int32_t>(c[first + 1]) + static_cast<int64_t>(offset_[1]), 0};
     bool border = false;
     const Texel r = Tap(0, layer, 0, idx, &border);
     Output(r, &out);
@@ -248,8 +241,7 @@ Response Sampler::Run() {
     // Integer coordinates: texel indices at one level, no filtering (T2).
     uint32_t level = 0;
     if (in_.tex_mode == TexMode::kLevel) {
-      const int32_t l = static_cast<int32_t>(req_.lod);
-      level = static_cast<uint32_t>(std::min<int64_t>(std::max<int64_t>(l, 0), t_.desc.levels - 1));
+      level = ClampLevelOperand(req_.lod, t_.desc.levels);
     } else if (in_.tex_mode == TexMode::kGrad) {
       const int32_t lam = Lambda();
       level = lam <= 0 ? 0 : static_cast<uint32_t>(std::min<int64_t>((lam + 127) >> 8, t_.desc.levels - 1));
