@@ -26,6 +26,46 @@ constexpr auto F = AsFloat;
 
 // ---- Arithmetic steps -------------------------------------------------------------------------
 
+// The coordinate vector's layer, sample and first texel coordinate (T7): the text's element
+// orders, a layer and a sample past the last clamped, the layer read as a u32.
+TEST(TexMath, SelectTexElementsPerGeometry) {
+  const uint32_t c[4] = {9, 5, 7, 11};
+  TexElements e = SelectTexElements(Geometry::k2d, c, 0, 1);
+  EXPECT_EQ(e.layer, 0u);
+  EXPECT_EQ(e.sample, 0u);
+  EXPECT_EQ(e.first, 0);
+  e = SelectTexElements(Geometry::kA2d, c, 4, 1);  // layer 9 of 4: the last
+  EXPECT_EQ(e.layer, 3u);
+  EXPECT_EQ(e.first, 1);
+  e = SelectTexElements(Geometry::kA1d, c, 16, 1);
+  EXPECT_EQ(e.layer, 9u);
+  EXPECT_EQ(e.first, 1);
+  e = SelectTexElements(Geometry::kACube, c, 2, 1);  // then x, y, z of the direction
+  EXPECT_EQ(e.layer, 1u);
+  EXPECT_EQ(e.first, 1);
+  e = SelectTexElements(Geometry::k2dms, c, 0, 4);  // {sample, x, y}: sample 9 of 4
+  EXPECT_EQ(e.layer, 0u);
+  EXPECT_EQ(e.sample, 3u);
+  EXPECT_EQ(e.first, 1);
+  e = SelectTexElements(Geometry::kA2dms, c, 16, 8);  // {layer, sample, x, y}
+  EXPECT_EQ(e.layer, 9u);
+  EXPECT_EQ(e.sample, 5u);
+  EXPECT_EQ(e.first, 2);
+  const uint32_t negative[4] = {0xFFFFFFFFu, 0, 0, 0};  // u32: the largest layer, clamped
+  EXPECT_EQ(SelectTexElements(Geometry::kA2d, negative, 6, 1).layer, 5u);
+}
+
+TEST(TexMath, ClampLevelOperandIsSignedAndClamped) {
+  EXPECT_EQ(ClampLevelOperand(0, 5), 0u);
+  EXPECT_EQ(ClampLevelOperand(3, 5), 3u);
+  EXPECT_EQ(ClampLevelOperand(4, 5), 4u);
+  EXPECT_EQ(ClampLevelOperand(5, 5), 4u);
+  EXPECT_EQ(ClampLevelOperand(0xFFFFFFFFu, 5), 0u);  // -1
+  EXPECT_EQ(ClampLevelOperand(0x80000000u, 16), 0u);  // INT32_MIN
+  EXPECT_EQ(ClampLevelOperand(0x7FFFFFFFu, 16), 15u);
+  EXPECT_EQ(ClampLevelOperand(7, 1), 0u);
+}
+
 TEST(TexMath, NearestIndexIsFloor) {
   EXPECT_EQ(NearestIndex(0.0f), 0);
   EXPECT_EQ(NearestIndex(0.999f), 0);
