@@ -6,10 +6,16 @@
 // written in turn and read in turn when the valid (still a Depth-stage line) comes out: with
 // II 4 on an 8-cycle path, 2 data registers instead of 8. An input inside the interval is an
 // error (asserted).
+//
+// Ram: with Interval 1 and Depth >= 3, the data waits in a ring of Depth entries written one a
+// cycle and read through a register (block or LUT RAM, a valid bit per stage beside it) instead
+// of Depth registers of Width bits: the same timing; for wide sideband on long paths (on an
+// iCE40 it takes EBR, so it is a knob).
 module tsu_delay #(
   parameter int unsigned Width = 1,
   parameter int unsigned Depth = 1,
-  parameter int unsigned Interval = 1
+  parameter int unsigned Interval = 1,
+  parameter bit          Ram = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -19,7 +25,32 @@ module tsu_delay #(
   output logic [Width-1:0] data_o
 );
   localparam int unsigned Slots = Interval <= 1 ? Depth : (Depth + Interval - 1) / Interval;
-  if (Depth == 0 || Slots == Depth) begin : g_line
+  if (Ram && Interval <= 1 && Depth >= 3) begin : g_ram
+    localparam int unsigned PtrW = $clog2(Depth);
+    logic [Depth-1:0] valid_q;  // stage i in bit i
+    logic [PtrW-1:0]  wr_q, rd_addr;
+    logic [Width-1:0] ring_q [Depth];
+    logic [Width-1:0] rd_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        valid_q <= '0;
+        wr_q <= '0;
+      end else begin
+        valid_q <= {valid_q[Depth-2:0], valid_i};
+        wr_q <= wr_q == PtrW'(Depth - 1) ? '0 : wr_q + PtrW'(1);
+      end
+    end
+    // Entry wr_q takes this cycle's input; the next entry, written Depth - 1 cycles ago, is read
+    // into rd_q, so an input comes out Depth cycles after it went in. No reset: an entry is
+    // looked at only for a valid input.
+    assign rd_addr = wr_q == PtrW'(Depth - 1) ? '0 : wr_q + PtrW'(1);
+    always_ff @(posedge clk_i) begin
+      ring_q[wr_q] <= data_i;
+      rd_q <= ring_q[rd_addr];
+    end
+    assign valid_o = valid_q[Depth-1];
+    assign data_o  = rd_q;
+  end else if (Depth == 0 || Slots == Depth) begin : g_line
     logic [Depth:0]             valid_d;  // stage i in bit i
     logic [(Depth+1)*Width-1:0] data_d;   // stage i in [i*Width +: Width]
     assign valid_d[0] = valid_i;

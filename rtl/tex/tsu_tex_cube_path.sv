@@ -62,7 +62,7 @@ module tsu_tex_cube_path #(
       .axis_tc_o,
       .axis_ma_o
     );
-    tsu_delay #(.Width(1 + $bits(coord_i)), .Depth(CubeLat)) u_cube_side (
+    tsu_delay #(.Width(1 + $bits(coord_i)), .Depth(CubeLat), .Ram(QueueRam)) u_cube_side (
       .clk_i, .rst_ni, .valid_i(accept_i && k_long), .data_i({cube_i, coord_i}),
       .valid_o(k_side_valid), .data_o({kd_cube, kd_coord})
     );

@@ -217,7 +217,7 @@ module tsu_tex_engine #(
   tsu_tex_pkg::levels_t lod_levels;
   tsu_tex_lod_path #(
     .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .EnableGrad(EnableGrad),
-    .EnableCube(EnableCube), .EnableMipLinear(EnableMipLinear)
+    .EnableCube(EnableCube), .EnableMipLinear(EnableMipLinear), .QueueRam(QueueRam)
   ) u_lod_path (
     .clk_i, .rst_ni,
     .accept_i      (accept),

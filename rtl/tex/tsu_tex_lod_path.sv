@@ -23,7 +23,10 @@ module tsu_tex_lod_path #(
   // without cube maps no path B; without a linear mip filter one level per request.
   parameter bit          EnableGrad = 1'b1,
   parameter bit          EnableCube = 1'b1,
-  parameter bit          EnableMipLinear = 1'b1
+  parameter bit          EnableMipLinear = 1'b1,
+  // The sideband beside the gradient blocks (a request's LOD fields for 26 or 50 cycles) in RAM
+  // rings, not registers (tsu_delay Ram): same timing.
+  parameter bit          QueueRam = 1'b1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -81,7 +84,7 @@ module tsu_tex_lod_path #(
       .lambda_o(g_lambda_raw)
     );
     // Path A's delay line (every request of A and B).
-    tsu_delay #(.Width(1 + $bits(lod_i)), .Depth(GradLat)) u_grad_side (
+    tsu_delay #(.Width(1 + $bits(lod_i)), .Depth(GradLat), .Ram(QueueRam)) u_grad_side (
       .clk_i, .rst_ni, .valid_i(accept_i && (x_take_a || x_take_b)), .data_i({x_take_b, lod_i}),
       .valid_o(x_a_valid), .data_o({x_a_on, x_a})
     );
@@ -120,14 +123,14 @@ module tsu_tex_lod_path #(
       else b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
     end
     // A non-cube .grad in path B: its lambda waits for B's exit.
-    tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat)) u_grad_wait (
+    tsu_delay #(.Width(16), .Depth(GradLongLat - GradLat), .Ram(QueueRam)) u_grad_wait (
       .clk_i, .rst_ni, .valid_i(g_valid_raw && x_a_on), .data_i(g_lambda_raw),
       .valid_o(g_valid), .data_o(g_lambda)
     );
     // The cube gradients: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face.
     logic [95:0] cg_dpdx, cg_dpdy;
     logic [16:0] cg_width;
-    tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat)) u_cube_grad_in (
+    tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat), .Ram(QueueRam)) u_cube_grad_in (
       .clk_i, .rst_ni, .valid_i(accept_i && grad_i && cube_i),
       .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
       .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
@@ -154,7 +157,7 @@ module tsu_tex_lod_path #(
       .rho2_o  (nc_rho2),
       .lambda_o(cg_lambda)
     );
-    tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat)) u_cube_grad_side (
+    tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat), .Ram(QueueRam)) u_cube_grad_side (
       .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
       .valid_o(x_b_valid), .data_o(x_b)
     );

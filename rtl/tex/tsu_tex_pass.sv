@@ -191,7 +191,7 @@ module tsu_tex_pass #(
     logic        m_norm;
     logic [95:0] m_u;
     logic        nc_mul_side_valid;
-    tsu_delay #(.Width(97), .Depth(MulLat)) u_mul_side (
+    tsu_delay #(.Width(97), .Depth(MulLat), .Ram(QueueRam)) u_mul_side (
       .clk_i, .rst_ni, .valid_i(p_fire), .data_i({ps.norm, ps.u}),
       .valid_o(nc_mul_side_valid), .data_o({m_norm, m_u})
     );
@@ -239,7 +239,7 @@ module tsu_tex_pass #(
     logic [31:0] m_u, s_x;
     logic signed [23:0] s_near;
     logic signed [31:0] s_fixed;
-    tsu_delay #(.Width(33), .Depth(MulLat)) u_mul_side (
+    tsu_delay #(.Width(33), .Depth(MulLat), .Ram(QueueRam)) u_mul_side (
       .clk_i, .rst_ni, .valid_i(e_valid), .data_i({e_norm, e_u}),
       .valid_o(nc_mul_side_valid), .data_o({m_norm, m_u})
     );
@@ -282,7 +282,7 @@ module tsu_tex_pass #(
   end
   // Beside multiplier and coordinate stage: everything the index stage and wrap need.
   logic  nc_coord_side_valid;
-  tsu_delay #(.Width($bits(ps)), .Depth(MulLat + CoordLat + Serial)) u_coord_side (
+  tsu_delay #(.Width($bits(ps)), .Depth(MulLat + CoordLat + Serial), .Ram(QueueRam)) u_coord_side (
     .clk_i, .rst_ni, .valid_i(p_fire), .data_i(ps), .valid_o(nc_coord_side_valid), .data_o(cs)
   );
 
@@ -441,7 +441,7 @@ module tsu_tex_pass #(
     ws_in.layer = is.layer;
     ws_in.n = is.w;
   end
-  tsu_delay #(.Width($bits(ws_in)), .Depth(WrapLat + Serial)) u_wrap_side (
+  tsu_delay #(.Width($bits(ws_in)), .Depth(WrapLat + Serial), .Ram(QueueRam)) u_wrap_side (
     .clk_i, .rst_ni, .valid_i(i_valid_q), .data_i(ws_in), .valid_o(nc_wrap_side_valid),
     .data_o(ws)
   );

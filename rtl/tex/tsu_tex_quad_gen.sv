@@ -161,7 +161,7 @@ module tsu_tex_quad_gen #(
     tok.last = qg_last_slice && t.last_pass;
   end
   logic nc_tok_valid;
-  tsu_delay #(.Width($bits(tok)), .Depth(AgLat)) u_qtok (
+  tsu_delay #(.Width($bits(tok)), .Depth(AgLat), .Ram(QueueRam)) u_qtok (
     .clk_i, .rst_ni, .valid_i(qg_fire), .data_i(tok), .valid_o(nc_tok_valid), .data_o(tok_d)
   );
   logic nc_qq4_full;

@@ -136,7 +136,7 @@ module tsu_tex_quad_return #(
     qe_side.w = qe.w;
     qe_side.ranks = qe.ranks;
   end
-  tsu_delay #(.Width($bits(qe_side)), .Depth(TexelLat)) u_ty_side (
+  tsu_delay #(.Width($bits(qe_side)), .Depth(TexelLat), .Ram(QueueRam)) u_ty_side (
     .clk_i, .rst_ni, .valid_i(qe_fire), .data_i(qe_side), .valid_o(ty_side_valid), .data_o(ty)
   );
   // Gather: a lane's texel waits for its slice's last group.
@@ -201,7 +201,7 @@ module tsu_tex_quad_return #(
       .valid_o(qcm_valid),
       .mean_o (qcm_mean)
     );
-    tsu_delay #(.Width(4 + $bits(g_quad)), .Depth(CornerLat)) u_qcorner_side (
+    tsu_delay #(.Width(4 + $bits(g_quad)), .Depth(CornerLat), .Ram(QueueRam)) u_qcorner_side (
       .clk_i, .rst_ni, .valid_i(cq_long), .data_i({cq_has, cq_float, cq_k, g_quad}),
       .valid_o(qd_valid), .data_o({qd_has, qd_float, qd_k, qd})
     );

@@ -134,7 +134,7 @@ module tsu_tex_return #(
     e_side.w = e.w;
     e_side.ranks = e.ranks;
   end
-  tsu_delay #(.Width(2 + $bits(e_side)), .Depth(TexelLat)) u_texel_side (
+  tsu_delay #(.Width(2 + $bits(e_side)), .Depth(TexelLat), .Ram(QueueRam)) u_texel_side (
     .clk_i, .rst_ni, .valid_i(e_fire), .data_i({e.code, e_side}),
     .valid_o(nc_texel_side_valid), .data_o({tx_code, tx_side})
   );
@@ -169,7 +169,7 @@ module tsu_tex_return #(
       .valid_o(cn_mean_valid),
       .mean_o (cn_mean)
     );
-    tsu_delay #(.Width(2 + $bits(cd)), .Depth(CornerLat)) u_corner_side (
+    tsu_delay #(.Width(2 + $bits(cd)), .Depth(CornerLat), .Ram(QueueRam)) u_corner_side (
       .clk_i, .rst_ni, .valid_i(cn_long),
       .data_i({tx_code == 2'd3, tx_float, tx_code == 2'd3 ? cn_a_q : tx_c, tx_side}),
       .valid_o(cn_out_valid), .data_o({cd_corner, cd_float, cd})

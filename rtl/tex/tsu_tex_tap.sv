@@ -174,7 +174,7 @@ module tsu_tex_tap #(
   tsu_tex_pkg::tap_t tok_d;
   logic [AddrW-1:0]  res_addr_d;
   logic              nc_tok_valid;
-  tsu_delay #(.Width(AddrW + $bits(tok)), .Depth(AgLat)) u_tok (
+  tsu_delay #(.Width(AddrW + $bits(tok)), .Depth(AgLat), .Ram(QueueRam)) u_tok (
     .clk_i, .rst_ni, .valid_i(t_fire), .data_i({t_res_addr, tok}),
     .valid_o(nc_tok_valid), .data_o({res_addr_d, tok_d})
   );

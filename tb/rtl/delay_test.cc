@@ -1,8 +1,9 @@
 // The delay-line primitive (rtl/prim/tsu_delay.sv) with an input interval above 1, where the
 // data waits in ceil(Depth / Interval) slots instead of Depth registers: every input must come
 // out unchanged Depth cycles later (golden function: the identity), with the driver's random
-// bubbles making gaps longer than the interval too. Depth = 1 and Interval = 1 are the plain
-// line, which every block bench with a delay inside already checks.
+// bubbles making gaps longer than the interval too; and in a ring of RAM entries (Ram), where
+// inputs may come every cycle. Depth = 1 and Interval = 1 are the plain line, which every block
+// bench with a delay inside already checks.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,6 +13,10 @@
 
 #include "Vtsu_delay_d2_i4.h"
 #include "Vtsu_delay_d2_i4_tsu_delay_bench.h"
+#include "Vtsu_delay_d26_ram.h"
+#include "Vtsu_delay_d26_ram_tsu_delay_bench.h"
+#include "Vtsu_delay_d3_ram.h"
+#include "Vtsu_delay_d3_ram_tsu_delay_bench.h"
 #include "Vtsu_delay_d5_i2.h"
 #include "Vtsu_delay_d5_i2_tsu_delay_bench.h"
 #include "Vtsu_delay_d8_i4.h"
@@ -74,6 +79,12 @@ TEST(Delay, FiveStagesAtIntervalTwoInThreeSlots) {
 }
 TEST(Delay, TwoStagesAtIntervalFourInOneSlot) {
   CheckDelay<DelayTraits<Vtsu_delay_d2_i4, Vtsu_delay_d2_i4_tsu_delay_bench>>(63);
+}
+TEST(Delay, ThreeStagesInARamRing) {
+  CheckDelay<DelayTraits<Vtsu_delay_d3_ram, Vtsu_delay_d3_ram_tsu_delay_bench>>(64);
+}
+TEST(Delay, TwentySixStagesInARamRing) {
+  CheckDelay<DelayTraits<Vtsu_delay_d26_ram, Vtsu_delay_d26_ram_tsu_delay_bench>>(65);
 }
 
 }  // namespace

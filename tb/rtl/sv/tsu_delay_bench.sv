@@ -4,7 +4,8 @@
 module tsu_delay_bench #(
   parameter int unsigned Width = 16,
   parameter int unsigned Depth = 8,
-  parameter int unsigned Interval = 4
+  parameter int unsigned Interval = 4,
+  parameter bit          Ram = 1'b0
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -18,7 +19,7 @@ module tsu_delay_bench #(
   localparam int unsigned BenchInterval /*verilator public*/ = Interval;
   /* verilator lint_on UNUSEDPARAM */
 
-  tsu_delay #(.Width(Width), .Depth(Depth), .Interval(Interval)) u_delay (
+  tsu_delay #(.Width(Width), .Depth(Depth), .Interval(Interval), .Ram(Ram)) u_delay (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),
