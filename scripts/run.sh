@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
 # The main job on its built-in default: set up, build, then co-simulate the RTL unit against
-# the golden model (`tsu regress`: seed 1, 200000 constrained-random surface instructions of
-# every class), then the unit with the texture path (`--config tex`: 50000 of the same mix with
-# tex and store/tex pairs), then run the example scripts through the model. Extra arguments go
-# to both `tsu regress` runs (e.g. --seed 5 --waves --junit report.xml); naming --config runs
-# only that configuration.
+# the golden model (`tsu regress`: the default unit, texture and surface paths, seed 1, 100000
+# constrained-random instructions of every class, tex included, every planned coverage bin and
+# cover point required), then the surface-only unit (`--config surface`: 200000 of the surface
+# classes), then run the example scripts through the model. Extra arguments go to both
+# `tsu regress` runs (e.g. --seed 5 --waves --junit report.xml); naming --config runs only that
+# configuration.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
-# The uninstrumented unit copies run the coverage-free regressions about twice as fast.
+# The uninstrumented unit copies run the coverage-free regressions several times faster.
 "$root/scripts/build.sh" -DTSU_FAST_MODELS=ON
 cd "$root/build"
 # The caller's options go to both runs; each run writes its own JUnit report unless the caller
-# names one (then the default run writes it and the tex run writes regress_tex.xml beside it).
+# names one (then the default run writes it and the surface run writes regress_surface.xml
+# beside it).
 args=("$@")
 junit=(--junit regress.xml)
-tex_rest=()
+rest=()
 for ((i = 0; i < ${#args[@]}; i++)); do
   if [[ ${args[i]} == --junit ]]; then
     junit=()
@@ -23,14 +25,18 @@ for ((i = 0; i < ${#args[@]}; i++)); do
   elif [[ ${args[i]} == --junit=* ]]; then
     junit=()
   else
-    tex_rest+=("${args[i]}")
+    rest+=("${args[i]}")
   fi
 done
-./tsu regress --require-coverage "${junit[@]}" "$@"
-# The unit with the texture path, unless the caller chose a configuration.
-if [[ " $* " != *" --config "* && " $* " != *" --config="* ]]; then
-  tex_args=(--config tex --junit regress_tex.xml)
-  [[ " $* " == *" --ops "* || " $* " == *" --ops="* ]] || tex_args+=(--ops 50000)
-  ./tsu regress "${tex_args[@]}" "${tex_rest[@]}"
+# has FLAG ARGS...: whether the caller's arguments name FLAG.
+has() { local flag=$1; shift; [[ " $* " == *" $flag "* || " $* " == *" $flag="* ]]; }
+ops=()
+has --ops "$@" || ops=(--ops 100000)
+./tsu regress --require-coverage "${ops[@]}" "${junit[@]}" "$@"
+# The surface-only unit, unless the caller chose a configuration.
+if ! has --config "$@"; then
+  surface_args=(--config surface --junit regress_surface.xml)
+  has --ops "$@" || surface_args+=(--ops 200000)
+  ./tsu regress "${surface_args[@]}" "${rest[@]}"
 fi
 exec ./tsu run --quiet "$root"/examples/*.tsu

@@ -1,4 +1,4 @@
-// tsu_top: the texture/surface unit (suld, sust, sured, suq and, with EnableTex, tex) behind
+// tsu_top: the texture/surface unit (tex, suld, sust, sured, suq; EnableTex 0 leaves tex out) behind
 // valid/ready request, response and memory ports. Golden model: tsu::Unit::Execute, one
 // transaction at a time, in program order.
 //
@@ -64,7 +64,9 @@ module tsu_top #(
   parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
   parameter bit EnableHalf = 1'b1,       // sust.p to HALF_FLOAT formats
   parameter bit EnableInt = 1'b1,        // sust.p to integer formats
-  parameter bit EnableTex = 1'b0,        // the texture path (else tex traps illegal_instruction)
+  // The texture path (0: the surface-only unit, fpga/configs/surface.cfg, where tex traps
+  // illegal_instruction)
+  parameter bit EnableTex = 1'b1,
   parameter int unsigned TexDescCacheEntries = 8,  // tsu_tex_unit: each of its two caches
   parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding

@@ -19,7 +19,7 @@
 #include "Vtsu_tex_unit.h"
 #include "Vtsu_tex_texel.h"
 #include "Vtsu_tex_wrap.h"
-#include "Vtsu_top_tex.h"
+#include "Vtsu_top.h"
 #include "tex_engine_drive.h"
 #include "tex_gen.h"
 #include "unit_drive.h"
@@ -333,10 +333,10 @@ void BM_UnitTex(benchmark::State& state) {
   const uint64_t cfg[2][2] = {{0, kPool}, {1, 8}};  // set_pool_base, set_pool_entries
   tsu::tb::LinePort dport(~0ull), mport(~0ull);
   uint64_t next = 0;
-  SamplingRates<Vtsu_top_tex>(
+  SamplingRates<Vtsu_top>(
       state, kind, "cold_latency",
-      [](Vtsu_top_tex* d) { d->dmem_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
-      [&](Vtsu_top_tex* d, uint64_t cycle, bool offer) {
+      [](Vtsu_top* d) { d->dmem_req_ready_i = d->mem_req_ready_i = d->rsp_ready_i = 1; },
+      [&](Vtsu_top* d, uint64_t cycle, bool offer) {
         d->cfg_valid_i = cycle < 2;
         d->cfg_op_i = static_cast<uint8_t>(cycle < 2 ? cfg[cycle][0] : 0);
         d->cfg_data_i = cycle < 2 ? cfg[cycle][1] : 0;

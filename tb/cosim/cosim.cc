@@ -62,7 +62,7 @@ CosimResult RunCosim(const CosimOptions& opt_in) {
     CosimResult r;
     r.ok = false;
     r.report = "configuration '" + opt.config + "' has no texture path (EnableTex=0): tex and "
-               "store_tex need one (--config tex)";
+               "store_tex need one (the default configuration)";
     return r;
   }
   if (opt.unit == CosimUnit::kModel) {  // the golden model behind a shim, configured alike

@@ -86,17 +86,18 @@ CLI::App* AddRegressCommand(CLI::App& app) {
   RegressArgs& a = Args();
   auto* r = app.add_subcommand(
       "regress", "Co-simulate the RTL unit against the golden model on constrained-random "
-                 "instructions: suld, sust, sured and suq, and tex in a configuration with the "
-                 "texture path (the main job)");
+                 "instructions: tex, suld, sust, sured and suq (no tex in a configuration "
+                 "without the texture path, e.g. surface) (the main job)");
   r->add_option("--seed", a.seed, "Random seed, 0 to 2^64 - 1 (default 1)")
       ->check(CLI::Validator(CheckSeed, "SEED"));
   r->add_option("--config", a.config,
-                "The unit's configuration, fpga/configs/NAME.cfg (default 'default'; e.g. hx8k)")
+                "The unit's configuration, fpga/configs/NAME.cfg (default 'default', the texture/surface "
+                "unit; e.g. surface, texquad, hx8k)")
       ->check(CLI::IsMember(CosimConfigs()));
   r->add_option("--ops", a.ops, "Transactions to run (default 200000)")->check(CLI::Range(1ull, 100000000ull));
   r->add_option("--mix", a.mix,
                 "Weights, e.g. 'suld=3,sust=3,sured=2,suq=1,chain=1,store_load=1,bad_handle=1,"
-                "illegal=1' (with --config tex also tex=W and store_tex=W, default 25 and 4), or "
+                "illegal=1' (with the texture path also tex=W and store_tex=W, default 25 and 4), or "
                 "@FILE with one name=weight per line");
   AddTimingOptions(r, a);
   r->add_option("--dump-stimulus", a.dump_stimulus,
@@ -237,7 +238,7 @@ int RunRegressCommand(int argc, char** argv) {
   }
   if (o.mix.HasTex() && !CosimHasTex(a.config)) {
     std::cerr << "error: --mix: configuration '" << a.config << "' has no texture path "
-                 "(EnableTex=0); tex and store_tex need one, e.g. --config tex\n";
+                 "(EnableTex=0); tex and store_tex need one, e.g. the default\n";
     return 2;
   }
   o.waves = a.waves;

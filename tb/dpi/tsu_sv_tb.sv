@@ -1,4 +1,4 @@
-// A testbench in SystemVerilog alone: tsu_top (the default configuration) driven by SV code,
+// A testbench in SystemVerilog alone: tsu_top (the surface unit, EnableTex 0) driven by SV code,
 // every response and memory write checked against tsu's golden model through DPI-C
 // (tsu_dpi_pkg), the way a team would check its own unit. It shares no code with the C++ bench
 // (tb/cosim): its own random requests, memory model with random latency, backpressure,
@@ -63,10 +63,11 @@ module tsu_sv_tb;
   logic             dmem_rsp_valid = 1'b0, dmem_rsp_ready;
   logic [127:0]     dmem_rsp_rdata = '0;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0]      perf_lookups, perf_misses;  // the default configuration has no texel cache
+  logic [31:0]      perf_lookups, perf_misses;  // the surface unit has no texel cache
   /* verilator lint_on UNUSEDSIGNAL */
 
-  tsu_top #(.AddrW(AddrW)) u_dut (
+  // The surface unit: this bench's stimulus has no tex (fpga/configs/surface.cfg).
+  tsu_top #(.AddrW(AddrW), .EnableTex(1'b0)) u_dut (
     .clk_i(clk), .rst_ni(rst_n),
     .cfg_valid_i(cfg_valid), .cfg_ready_o(cfg_ready), .cfg_op_i(cfg_op), .cfg_data_i(cfg_data),
     .req_valid_i(req_valid), .req_ready_o(req_ready), .req_opcode_i(req_opcode),

@@ -21,16 +21,16 @@
 #include TSU_RENDER_TOP_PARAMS_HEADER
 using TexTop = TSU_RENDER_TOP;
 using TexTopParams = TSU_RENDER_TOP_PARAMS;
-#elif __has_include("Vtsu_top_tex_fast.h")
-#include "Vtsu_top_tex_fast.h"
-#include "Vtsu_top_tex_fast_tsu_top.h"
-using TexTop = Vtsu_top_tex_fast;
-using TexTopParams = Vtsu_top_tex_fast_tsu_top;
+#elif __has_include("Vtsu_top_fast.h")
+#include "Vtsu_top_fast.h"
+#include "Vtsu_top_tsu_top.h"
+using TexTop = Vtsu_top_fast;
+using TexTopParams = Vtsu_top_tsu_top;
 #else
-#include "Vtsu_top_tex.h"
-#include "Vtsu_top_tex_tsu_top.h"
-using TexTop = Vtsu_top_tex;
-using TexTopParams = Vtsu_top_tex_tsu_top;
+#include "Vtsu_top.h"
+#include "Vtsu_top_tsu_top.h"
+using TexTop = Vtsu_top;
+using TexTopParams = Vtsu_top_tsu_top;
 #endif
 // The quad configuration (texquad: a bilinear footprint per cycle), where the build has it.
 #if !defined(TSU_RENDER_TOP) && __has_include("Vtsu_top_texquad_fast.h")
@@ -239,8 +239,8 @@ TexExecutor RtlTexExecutor(const RenderRtlOptions& opt) {
 #if defined(TSU_RENDER_HAS_HX8K)
     if (opt.config == "tex_hx8k") return Run<Hx8kTop, Hx8kTopParams>(opt, sc, in, reqs, out, err);
 #endif
-    if (opt.config != "tex" && opt.config != "point") {
-      *err = "render --rtl: no configuration " + opt.config + " in this build (tex" +
+    if (opt.config != "default" && opt.config != "tex" && opt.config != "point") {
+      *err = "render --rtl: no configuration " + opt.config + " in this build (default or tex" +
 #if defined(TSU_RENDER_HAS_QUAD)
              std::string(", texquad") +
 #endif

@@ -31,12 +31,13 @@ struct RenderRtlOptions {
                                     // bandwidth: 16 bytes per interval)
   uint64_t seed = 1;                // the unit's uninitialised state
   RenderRtlStats* stats = nullptr;  // where to add each frame's figures, if anywhere
-  std::string config = "tex";       // the unit: tex (one tap a cycle) or texquad (a footprint)
+  std::string config = "default";   // the unit: default (alias tex: one tap a cycle), texquad
+                                    // (a footprint a cycle) or tex_hx8k
 };
 
 // An executor for RenderOptions::execute. Handles: textures and independent samplers 0..15.
-// The unit must have the texture path (EnableTex); the Verilated class is Vtsu_top_tex_fast (or
-// Vtsu_top_tex) of the main build, or TSU_RENDER_TOP (its parameters TSU_RENDER_TOP_PARAMS, from
+// The unit must have the texture path (EnableTex); the Verilated class is Vtsu_top_fast (or
+// Vtsu_top) of the main build, or TSU_RENDER_TOP (its parameters TSU_RENDER_TOP_PARAMS, from
 // the headers TSU_RENDER_TOP_HEADER and TSU_RENDER_TOP_PARAMS_HEADER) where a build defines
 // them (a design-space point, tb/dse/point).
 TexExecutor RtlTexExecutor(const RenderRtlOptions& opt);
