@@ -6,7 +6,7 @@
 namespace tsu {
 
 bool TexFeatures::All() const {
-  return grad && cube && seamless && compare && multisample && residency && mip_linear && norm &&
+  return path && grad && cube && seamless && compare && multisample && residency && mip_linear && norm &&
          half && integer;
 }
 

@@ -136,7 +136,8 @@ bool WellFormed(const Instruction& in) {
 
 Response Unit::Execute(const Instruction& in, const Request& req) {
   if (!req.guard) return Response{};
-  if (!WellFormed(in)) {
+  // A unit without the texture path takes no tex at all: illegal, as a reserved opcode (H15).
+  if (!WellFormed(in) || (in.opcode == Opcode::kTex && !tex_features_.path)) {
     Response r;
     r.executed = true;
     r.trap = TrapCause::kIllegalInstruction;

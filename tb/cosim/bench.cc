@@ -173,7 +173,12 @@ void Bench::Bind() {
   res_->coverage.SetFamilies(traits_.families);
   // The texture features the unit samples (H15): the model traps what it leaves out.
   u.set_tex_features(traits_.tex);
-  if (traits_.has_tex) res_->coverage.EnableTex(traits_.tex);
+  if (traits_.has_tex) {
+    res_->coverage.EnableTex(traits_.tex);
+  } else {  // the illegal class sends tex too, which must trap (H15)
+    res_->coverage.NoTexturePath();
+    stim_.set_texture_path(false);
+  }
   for (uint64_t h = 0; h < 1024; ++h) u.Unbind(h);
   Model().mem.store().Clear();
   pool_.set_recorder(rec_.get());

@@ -182,8 +182,18 @@ void Coverage::EnableTex(const TexFeatures& f) {
   }
 }
 
+void Coverage::NoTexturePath() {
+  tex_features_.path = false;
+  planned_.push_back("illegal.no_texture_path");
+  bins_["illegal.no_texture_path"] = 0;
+}
+
 void Coverage::SampleTex(const Txn& t, const TexBinding* b, const SamplerDesc* smp_in,
                          const Response& r) {
+  if (!tex_features_.path) {  // no texture path: the tex's only outcome is this trap
+    if (r.trap == TrapCause::kIllegalInstruction) Hit("illegal.no_texture_path");
+    return;
+  }
   const Instruction& in = t.in;
   auto u = [](auto e) { return static_cast<unsigned>(e); };
   if (r.trap != TrapCause::kNone) {

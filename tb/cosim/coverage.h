@@ -31,6 +31,9 @@ class Coverage {
   // surface stores). A configuration that leaves texture features out (docs/semantics.md H15)
   // plans no bin that needs one, and tex.left_out.<feature> instead: a tex that traps for it.
   void EnableTex(const TexFeatures& f = TexFeatures{});
+  // A unit without the texture path: plans illegal.no_texture_path, a tex that traps
+  // illegal_instruction there (H15).
+  void NoTexturePath();
   // Counts one executed transaction (the surface it named may be null: invalid handle).
   void Sample(const Txn& t, const ResolvedSurface* s, const Response& r);
   // Counts one executed tex (b: the texture it sampled, smp: the sampler in force; null for a bad

@@ -191,6 +191,7 @@ int RunRegressCommand(int argc, char** argv) {
     Coverage full, reduced, lean, lean_cube;
     full.EnableTex();
     reduced.SetFamilies(FormatFamilies{false, false, false});
+    reduced.NoTexturePath();
     TexFeatures none;
     none.grad = none.cube = none.seamless = none.compare = none.multisample = none.residency =
         none.mip_linear = none.norm = none.half = none.integer = false;

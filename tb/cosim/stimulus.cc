@@ -413,6 +413,10 @@ void Stimulus::Next(Txn* out) {
     return;
   }
   if (kind == Kind::kIllegal) {  // forms only a hand-built instruction can have
+    if (!texture_path_ && Chance(rng_, 20)) {
+      *out = TexWithoutPath();
+      return;
+    }
     if (Chance(rng_, 60)) {
       *out = Reserved();
       return;
@@ -430,6 +434,21 @@ void Stimulus::Next(Txn* out) {
     return;
   }
   Random(kind, -1, out);
+}
+
+// A tex to a unit without the texture path: any form (RandomTexOp on a random texture, which is
+// not bound: the unit must not look the handle up) naming any handle.
+Txn Stimulus::TexWithoutPath() {
+  const ResolvedTexture tex = RandomTexture(rng_, 48, true);
+  const bool independent = Chance(rng_, 30);
+  const auto handle = static_cast<uint64_t>(Uniform(rng_, 0, entries_ - 1));
+  TexOp op = RandomTexOp(rng_, tex, independent, handle, independent ? handle + 1 : 0);
+  Txn t;
+  t.in = op.in;
+  t.req = op.req;
+  t.cls = TxnClass::kTex;
+  t.text = op.ptx + "  handle h" + std::to_string(handle) + " (a unit without the texture path)";
+  return t;
 }
 
 // A request whose pins carry a code the encodings table leaves reserved in one field (what the

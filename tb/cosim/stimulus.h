@@ -96,6 +96,9 @@ class Stimulus {
   void SetTextures(std::vector<TexBinding> textures, std::vector<uint64_t> samplers,
                    uint64_t pool_entries);
   const std::vector<TexBinding>& textures() const { return textures_; }
+  // A unit without the texture path (tsu_top's EnableTex 0): the illegal class then sends a tex
+  // now and then, on a random unbound texture's form, which must trap illegal_instruction (H15).
+  void set_texture_path(bool on) { texture_path_ = on; }
   // The next request, drawn into *out (a reused slot; whatever it held is overwritten).
   void Next(Txn* out);
   static std::string Describe(const Txn& t);
@@ -125,6 +128,7 @@ class Stimulus {
   void Coords(const ResolvedSurface& s, Geometry g, uint32_t x_unit, uint32_t size, Request* r);
   ResolvedSurface RotatingSurface(size_t slot, const FormatInfo& f);
   Txn Reserved();
+  Txn TexWithoutPath();
 
   Rng rng_;
   Mix mix_;
@@ -137,6 +141,7 @@ class Stimulus {
   std::vector<TexBinding> textures_;
   std::vector<uint64_t> samplers_;
   uint64_t pool_entries_ = 0;
+  bool texture_path_ = true;
   size_t rotating0_ = 0;               // slots rotating0_.. rotate through the formats
   std::vector<size_t> format_cycle_;   // SurfaceFormats() indices, shuffled
   size_t format_pos_ = 0;

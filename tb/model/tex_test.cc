@@ -780,6 +780,27 @@ TEST_F(TexFixture, LeftOutFeaturesTrapWhatNeedsThem) {
   unit_.set_tex_features(all);
 }
 
+// A unit without the texture path (tsu_top's EnableTex 0, configuration surface) takes no tex:
+// every one is illegal_instruction, a bound handle or not, before any other check (H15).
+TEST_F(TexFixture, NoTexturePathMakesEveryTexIllegal) {
+  TexFeatures none;
+  none.path = false;
+  EXPECT_FALSE(none.All());
+  unit_.set_tex_features(none);
+  Bind(Float2d(8, 8, FilterMode::kLinear));
+  Request bound = Coords(0.5f, 0.5f);
+  Request unbound = bound;
+  unbound.handle = 77;
+  for (const Request* r : {&bound, &unbound}) {
+    const Response out = Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", *r);
+    EXPECT_TRUE(out.executed);
+    EXPECT_EQ(out.trap, TrapCause::kIllegalInstruction);
+    EXPECT_EQ(out.count, 0);
+  }
+  unit_.set_tex_features(TexFeatures{});
+  EXPECT_EQ(Tex("tex.2d.v4.f32.f32 {a,b,c,d}, [t, {u,v}];", bound).trap, TrapCause::kNone);
+}
+
 TEST(TexFeatures, MultisampleLeftOut) {
   TextureDesc d;
   d.dim = Geometry::k2dms;

@@ -15,6 +15,8 @@
 namespace tsu {
 
 struct TexFeatures {
+  bool path = true;         // the texture path itself (tsu_top's EnableTex): without it every tex,
+                            // whatever its handle, traps illegal_instruction (H15)
   bool grad = true;         // .grad
   bool cube = true;         // the cube and acube geometries
   bool seamless = true;     // seamless filtering across cube faces (the sampler's flag)
