@@ -233,11 +233,12 @@ int Main(int argc, char** argv) {
   bool render_rtl = false;
   tsu::tb::RenderRtlOptions rtl_opt;
   render->add_flag("--rtl", render_rtl,
-                   "Execute the tex through the Verilated unit (configuration tex) instead of the "
-                   "model: the same PNGs, byte for byte; prints cycles and samples per clock");
+                   "Execute the tex through the Verilated unit (the default configuration) "
+                   "instead of the model: the same PNGs, byte for byte; prints cycles and samples "
+                   "per clock");
   render->add_option("--config", rtl_opt.config,
-                     "With --rtl: the unit's configuration, tex (one tap a cycle, default), "
-                     "texquad (a bilinear footprint a cycle: fpga/configs/texquad.cfg) or "
+                     "With --rtl: the unit's configuration, default (also named tex: one tap a "
+                     "cycle), texquad (a bilinear footprint a cycle: fpga/configs/texquad.cfg) or "
                      "tex_hx8k (features left out, shared arithmetic: the plane scene)");
   render->add_option("--mem-latency", rtl_opt.mem_latency,
                      "With --rtl: cycles from a read to its line (default 20)")
