@@ -172,7 +172,7 @@ void Bench::Bind() {
   u.set_format_families(traits_.families);
   res_->coverage.SetFamilies(traits_.families);
   // The texture features the unit samples (H15): the model traps what it leaves out.
-  u.set_tex_features(traits_.tex);
+  u.set_tex_features(traits_.ModelTexFeatures());
   if (traits_.has_tex) {
     res_->coverage.EnableTex(traits_.tex);
   } else {  // the illegal class sends tex too, which must trap (H15)
@@ -573,7 +573,8 @@ void Bench::Run() {
         const SamplerDesc* smp = b == nullptr ? nullptr
                                  : Model().unit.unit().FindSampler(cur->in.has_sampler ? cur->req.sampler : b->sampler);
         res_->coverage.SampleTex(*cur, b, smp, r);
-        if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty() && !replaying()) {
+        if (++tex_since >= kTexEpochOps && sent + 1 < total && opt_.script.empty() && !replaying() &&
+            traits_.has_tex) {  // a unit without the path has no textures to rebind
           tex_rebind = true;
         }
       } else {

@@ -32,7 +32,7 @@ ModelUnit::ModelUnit(const UnitTraits& traits, MemoryPort* memory, uint64_t seed
                      const ModelUnitOptions& options)
     : traits_(traits), opt_(options), view_(memory), model_(&view_), rng_(seed ^ 0x5A1Dull) {
   model_.set_format_families(traits_.families);
-  model_.set_tex_features(traits_.tex);
+  model_.set_tex_features(traits_.ModelTexFeatures());
 }
 
 void ModelUnit::Reset() {

@@ -21,7 +21,6 @@ UnitTraits RtlTraits() {
   UnitTraits t;
   t.addr_bits = static_cast<int>(Root::AddrWidth);
   t.has_tex = Root::HasTex != 0;
-  t.tex.path = t.has_tex;
   t.families.norm = Root::FmtNorm != 0;
   t.families.half = Root::FmtHalf != 0;
   t.families.integer = Root::FmtInt != 0;

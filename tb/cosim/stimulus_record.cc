@@ -158,7 +158,6 @@ UnitTraits ReadTraits(const Json& j) {
   if (bits < 16 || bits > 64) throw FieldError{"field \"addr_bits\" is not 16 to 64"};
   t.addr_bits = static_cast<int>(bits);
   t.has_tex = Bool(j, "tex");
-  t.tex.path = t.has_tex;
   const Json& f = Field(j, "formats");
   t.families.norm = Bool(f, "norm");
   t.families.half = Bool(f, "half");

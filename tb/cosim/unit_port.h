@@ -31,6 +31,12 @@ struct UnitTraits {
   bool has_tex = false;  // the tex class runs, and its coverage bins are planned
   FormatFamilies families;
   TexFeatures tex;
+  // What the model is told the unit samples: `tex`, and no tex at all without the path (H15).
+  TexFeatures ModelTexFeatures() const {
+    TexFeatures f = tex;
+    f.path = has_tex;
+    return f;
+  }
 };
 
 inline bool operator==(const UnitTraits& a, const UnitTraits& b) {
