@@ -6,8 +6,8 @@
 namespace tsu {
 
 bool TexFeatures::All() const {
-  return path && grad && cube && seamless && compare && multisample && residency && mip_linear && norm &&
-         half && integer;
+  return path && grad && cube && seamless && compare && multisample && residency && mip_linear &&
+         norm && half && integer;
 }
 
 TrapCause TexFeatureTrap(const TexFeatures& f, const Instruction& in, const ResolvedTexture& t,
