@@ -327,6 +327,12 @@ package tsu_hw_pkg;
     tex_cube_grad_latency = 32'(reg_in) + 3 * FP_MUL_LATENCY + 2 * FP_ADD_LATENCY +
                             fp_div_latency(1'b1, div_steps_per_stage, 1'b1) + 2 + (beats - 1);
   endfunction
+  // tsu_tex_cube_grad with Tail 0: RegIn, (M), (N), (Q), dPdx's quotients held for dPdy's.
+  function automatic int unsigned tex_cube_quot_latency(bit reg_in, int unsigned beats,
+                                                        int unsigned div_steps_per_stage);
+    tex_cube_quot_latency = 32'(reg_in) + FP_MUL_LATENCY + FP_ADD_LATENCY +
+                            fp_div_latency(1'b1, div_steps_per_stage, 1'b1) + (beats - 1);
+  endfunction
   // tsu_tex_corner: ((a + b) + c) x 1/3 over 4 / lanes beats.
   function automatic int unsigned tex_corner_latency(int unsigned lanes);
     tex_corner_latency = 2 * FP_ADD_LATENCY + FP_MUL_LATENCY + 4 / lanes - 1;

@@ -18,10 +18,17 @@
 // datapath on consecutive cycles (9 multipliers, 3 adders, 2 dividers), a request every other
 // cycle: cube gradients are one request form among many, and the dividers dominate the area.
 // Latency = RegIn + 3 * tsu_fp_mul + 2 * tsu_fp_add + tsu_fp_div + 2 + (Beats - 1) = 48 / 49.
+//
+// Tail 0 stops after (Q): the four quotients of a request (dPdx's s and t, then dPdy's) and N/2
+// leave together on quot_valid_o, for tsu_tex_grad's datapath to finish as it does a non-cube
+// .grad (its scale by N/2, squares, sums, the larger and lambda: the same operations in the same
+// order, the third axis +0). Latency then RegIn + tsu_fp_mul + tsu_fp_add + tsu_fp_div +
+// (Beats - 1) = 28 / 29; valid_o stays low.
 module tsu_tex_cube_grad #(
   parameter bit          RegIn = 1'b1,
   parameter int unsigned Beats = 1,  // cycles per request (the II): 1 or 2
-  parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
+  parameter int unsigned DivStepsPerStage = 2,  // tsu_fp_div quotient bits per stage
+  parameter bit          Tail = 1'b1  // (H) to (R) here; 0: the quotients leave (quot_o)
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -35,15 +42,20 @@ module tsu_tex_cube_grad #(
   input  logic [16:0]        width_i,   // the base level's face size N (1 .. 2^17 - 1)
   output logic               valid_o,
   output logic [31:0]        rho2_o,    // binary32
-  output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
+  output logic signed [15:0] lambda_o,  // 8.8, before bias and clamp
+  // Tail 0: a request's quotients, lane k = 2d + c (gradient d, 0 s 1 t) in [32k +: 32], and N/2.
+  output logic               quot_valid_o,
+  output logic [127:0]       quot_o,
+  output logic [31:0]        hn_o
 );
   localparam int unsigned MulLat = tsu_hw_pkg::FP_MUL_LATENCY;
   localparam int unsigned AddLat = tsu_hw_pkg::FP_ADD_LATENCY;
   localparam int unsigned DivLat = tsu_hw_pkg::fp_div_latency(1'b1, DivStepsPerStage, 1'b1);
   localparam int unsigned NG = 2 / Beats;  // gradients per beat
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ =
-      tsu_hw_pkg::tex_cube_grad_latency(RegIn, Beats, DivStepsPerStage);
+  localparam int unsigned Latency /*verilator public*/ = Tail ?
+      tsu_hw_pkg::tex_cube_grad_latency(RegIn, Beats, DivStepsPerStage) :
+      tsu_hw_pkg::tex_cube_quot_latency(RegIn, Beats, DivStepsPerStage);
   localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
 
@@ -151,74 +163,115 @@ module tsu_tex_cube_grad #(
     .clk_i, .rst_ni, .valid_i(b_valid), .data_i(b_hn), .valid_o(q_hn_valid), .data_o(q_hn)
   );
 
-  // ---- (Q), (H), (S): quotient, scale, square per lane ------------------------------------------
-  logic [31:0]   q_quo [NL], h_u [NL], s_sq [NL];
-  logic [NL-1:0] q_valid, h_valid, s_valid;
+  // ---- (Q) the quotient per lane ------------------------------------------------------------------
+  logic [31:0]   q_quo [NL];
+  logic [NL-1:0] q_valid;
   for (genvar k = 0; k < NL; k++) begin : g_lane
     tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div (
       .clk_i, .rst_ni, .valid_i(n_valid[k]), .a_i(n_num[k]), .b_i(n_den), .valid_o(q_valid[k]),
       .result_o(q_quo[k])
     );
-    tsu_fp_mul u_scale (
-      .clk_i, .rst_ni, .valid_i(q_valid[k]), .a_i(q_quo[k]), .b_i(q_hn), .valid_o(h_valid[k]),
-      .result_o(h_u[k])
-    );
-    tsu_fp_mul u_square (
-      .clk_i, .rst_ni, .valid_i(h_valid[k]), .a_i(h_u[k]), .b_i(h_u[k]), .valid_o(s_valid[k]),
-      .result_o(s_sq[k])
-    );
   end
 
-  // ---- (A) u * u + v * v per gradient ---------------------------------------------------------------
-  logic [31:0]   a_sum [NG];
-  logic [NG-1:0] a_valid;
-  for (genvar d = 0; d < NG; d++) begin : g_sum
-    tsu_fp_add u_add (
-      .clk_i, .rst_ni, .valid_i(s_valid[2 * d]), .a_i(s_sq[2 * d]), .b_i(s_sq[2 * d + 1]),
-      .sub_i(1'b0), .valid_o(a_valid[d]), .result_o(a_sum[d])
-    );
-  end
-
-  // ---- (C) the larger sum, (R) lambda ----------------------------------------------------------------
-  // dPdx's sum against dPdy's: side by side, or (Beats 2) the first beat's sum held for the
-  // second's. Beats come in pairs, so a phase bit that flips with every sum tells them apart.
-  logic        c_valid_q, pick_x, c_ready;
-  logic [31:0] c_rho2_q;
-  logic [31:0] c_x, c_y;
-  if (Beats == 1) begin : g_pair
-    assign {c_ready, c_x, c_y} = {a_valid[0], a_sum[0], a_sum[1]};
-  end else begin : g_held
-    logic        phase_q;
-    logic [31:0] x_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) phase_q <= 1'b0;
-      else if (a_valid[0]) phase_q <= !phase_q;
+  if (Tail) begin : g_tail
+    logic [NL-1:0] h_valid, s_valid;
+    logic [NG-1:0] a_valid;
+    logic [31:0]   a_sum [NG];
+    logic          c_ready, pick_x;
+    logic [31:0]   c_x, c_y;
+    // ---- (H), (S): scale, square per lane ---------------------------------------------------------
+    logic [31:0] h_u [NL], s_sq [NL];
+    for (genvar k = 0; k < NL; k++) begin : g_lane_tail
+      tsu_fp_mul u_scale (
+        .clk_i, .rst_ni, .valid_i(q_valid[k]), .a_i(q_quo[k]), .b_i(q_hn), .valid_o(h_valid[k]),
+        .result_o(h_u[k])
+      );
+      tsu_fp_mul u_square (
+        .clk_i, .rst_ni, .valid_i(h_valid[k]), .a_i(h_u[k]), .b_i(h_u[k]), .valid_o(s_valid[k]),
+        .result_o(s_sq[k])
+      );
     end
-    always_ff @(posedge clk_i) if (a_valid[0] && !phase_q) x_q <= a_sum[0];
-    assign {c_ready, c_x, c_y} = {a_valid[0] && phase_q, x_q, a_sum[0]};
-  end
-  assign pick_x = tsu_hw_pkg::f32_ge(c_x, c_y);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) c_valid_q <= 1'b0;
-    else c_valid_q <= c_ready;
-  end
-  always_ff @(posedge clk_i) c_rho2_q <= pick_x ? c_x : c_y;
 
-  logic [15:0] lambda;
-  tsu_tex_rho #(.RegOut(1'b1)) u_rho (
-    .clk_i, .rst_ni,
-    .valid_i (c_valid_q),
-    .rho2_i  (c_rho2_q),
-    .valid_o (valid_o),
-    .lambda_o(lambda)
-  );
-  assign lambda_o = $signed(lambda);
-  always_ff @(posedge clk_i) rho2_o <= c_rho2_q;
+    // ---- (A) u * u + v * v per gradient -------------------------------------------------------------
+    for (genvar d = 0; d < NG; d++) begin : g_sum
+      tsu_fp_add u_add (
+        .clk_i, .rst_ni, .valid_i(s_valid[2 * d]), .a_i(s_sq[2 * d]), .b_i(s_sq[2 * d + 1]),
+        .sub_i(1'b0), .valid_o(a_valid[d]), .result_o(a_sum[d])
+      );
+    end
+
+    // ---- (C) the larger sum, (R) lambda ------------------------------------------------------------
+    // dPdx's sum against dPdy's: side by side, or (Beats 2) the first beat's sum held for the
+    // second's. Beats come in pairs, so a phase bit that flips with every sum tells them apart.
+    logic        c_valid_q;
+    logic [31:0] c_rho2_q;
+    if (Beats == 1) begin : g_pair
+      assign {c_ready, c_x, c_y} = {a_valid[0], a_sum[0], a_sum[1]};
+    end else begin : g_held
+      logic        phase_q;
+      logic [31:0] x_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) phase_q <= 1'b0;
+        else if (a_valid[0]) phase_q <= !phase_q;
+      end
+      always_ff @(posedge clk_i) if (a_valid[0] && !phase_q) x_q <= a_sum[0];
+      assign {c_ready, c_x, c_y} = {a_valid[0] && phase_q, x_q, a_sum[0]};
+    end
+    assign pick_x = tsu_hw_pkg::f32_ge(c_x, c_y);
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) c_valid_q <= 1'b0;
+      else c_valid_q <= c_ready;
+    end
+    always_ff @(posedge clk_i) c_rho2_q <= pick_x ? c_x : c_y;
+
+    logic [15:0] lambda;
+    tsu_tex_rho #(.RegOut(1'b1)) u_rho (
+      .clk_i, .rst_ni,
+      .valid_i (c_valid_q),
+      .rho2_i  (c_rho2_q),
+      .valid_o (valid_o),
+      .lambda_o(lambda)
+    );
+    assign lambda_o = $signed(lambda);
+    always_ff @(posedge clk_i) rho2_o <= c_rho2_q;
+    assign {quot_valid_o, quot_o, hn_o} = '0;
+    // Valids that travel in lock step with the ones used.
+    logic unused_tail;
+    assign unused_tail = ^{h_valid, s_valid, a_valid};
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_pick_dpdy: cover property (@(posedge clk_i) c_ready && !pick_x);
+    c_pick_dpdx: cover property (@(posedge clk_i) c_ready && pick_x && c_x != c_y);
+    c_nan_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:23] == 8'hFF &&
+                               a_sum[0][22:0] != '0);
+    c_inf_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == 31'h7F80_0000);
+    c_zero_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == '0);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_quot
+    // ---- The quotients out: both gradients' side by side, or (Beats 2) dPdx's held for dPdy's ----
+    // (tsu_tex_grad's cover points see its sums and their compare.)
+    if (Beats == 1) begin : g_pair
+      assign quot_valid_o = q_valid[0];
+      assign quot_o = {q_quo[3], q_quo[2], q_quo[1], q_quo[0]};
+    end else begin : g_held
+      logic        phase_q;
+      logic [63:0] x_q;  // dPdx's s and t
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) phase_q <= 1'b0;
+        else if (q_valid[0]) phase_q <= !phase_q;
+      end
+      always_ff @(posedge clk_i) if (q_valid[0] && !phase_q) x_q <= {q_quo[1], q_quo[0]};
+      assign quot_valid_o = q_valid[0] && phase_q;
+      assign quot_o = {q_quo[1], q_quo[0], x_q};
+    end
+    assign hn_o = q_hn;
+    assign {valid_o, rho2_o, lambda_o} = '0;
+  end
 
   // Valids that travel in lock step with the ones used.
   logic unused_valid;
-  assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid, n_den_valid, q_hn_valid, q_valid,
-                          h_valid, s_valid, a_valid};
+  assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid, n_den_valid, q_hn_valid, q_valid};
 
 `ifndef SYNTHESIS
   initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_cube_grad: Beats 1 or 2");
@@ -229,12 +282,6 @@ module tsu_tex_cube_grad #(
   for (genvar f = 0; f < 6; f++) begin : g_face_cover
     c_face: cover property (@(posedge clk_i) valid_i && face_i == 3'(f));
   end
-  c_pick_dpdy: cover property (@(posedge clk_i) c_ready && !pick_x);
-  c_pick_dpdx: cover property (@(posedge clk_i) c_ready && pick_x && c_x != c_y);
-  c_nan_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:23] == 8'hFF &&
-                             a_sum[0][22:0] != '0);
-  c_inf_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == 31'h7F80_0000);
-  c_zero_sum: cover property (@(posedge clk_i) a_valid[0] && a_sum[0][30:0] == '0);
   c_zero_major: cover property (@(posedge clk_i) valid_i && ma_i[30:0] == '0);
   /* verilator lint_on SYNCASYNCNET */
 `endif

@@ -50,8 +50,11 @@ module tsu_tex_engine #(
   parameter int unsigned CubeGradBeats = 2,
   // Cycles per non-cube .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one
   // partial a cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1
-  // cycles after such a .grad.
-  parameter int unsigned GradBeats = 1,
+  // cycles after such a .grad. At 2, with CubeGradBeats 2 and cube maps, one datapath serves
+  // every .grad (tsu_tex_lod_path Shared): the cube gradients' quotients finish in tsu_tex_grad.
+  // The one-tap path samples a bilinear tap a cycle, so a .grad every other cycle rarely binds
+  // it; the quad path (a footprint a cycle) wants 1.
+  parameter int unsigned GradBeats = 2,
   // Cycles per pass in tsu_tex_pass: 1, or 3 (the three axes through one coordinate multiplier,
   // coordinate stage and wrap).
   parameter int unsigned AxisBeats = 1,

@@ -33,6 +33,11 @@ module tsu_tex_grad #(
   input  logic [16:0]        width_i,   // the base level's extents (width over samples)
   input  logic [16:0]        height_i,
   input  logic [16:0]        depth_i,
+  // The scale per axis as given (element a in [32a +: 32]) instead of from scale_i and the
+  // extents: for gradients already on a level's face, a cube's quotients scaled by N/2
+  // (tsu_tex_cube_grad Tail 0, with axes_i 2).
+  input  logic               sz_sel_i,
+  input  logic [95:0]        sz_i,
   output logic               valid_o,
   output logic [31:0]        rho2_o,    // binary32
   output logic signed [15:0] lambda_o   // 8.8, before bias and clamp
@@ -57,6 +62,7 @@ module tsu_tex_grad #(
     r_sz[31:0] = scale_i ? tsu_hw_pkg::extent_f32(width_i) : One;
     r_sz[63:32] = scale_i ? tsu_hw_pkg::extent_f32(height_i) : One;
     r_sz[95:64] = scale_i ? tsu_hw_pkg::extent_f32(depth_i) : One;
+    if (sz_sel_i) r_sz = sz_i;
   end
 
   // ---- Beats: the gradients each beat carries -----------------------------------------------------

@@ -13,6 +13,15 @@
 // At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad, and at
 // GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
 // tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
+//
+// Shared (GradBeats 2 and CubeGradBeats 2, with .grad and cube maps): one gradient datapath for
+// every geometry. tsu_tex_cube_grad stops at its quotients (Tail 0) and tsu_tex_grad finishes
+// them as it does a non-cube .grad's operands (scaled by N/2 instead of the extents, the third
+// axis +0), so every .grad takes path B (GradLongLat: face selection, the quotients, the
+// gradients) and a non-cube .grad's operands wait beside the quotient pipeline in a RAM ring.
+// Each .grad holds the entry the next cycle, so the two kinds meet tsu_tex_grad at least two
+// cycles apart. The cube gradients' scale, square, sum, compare and lambda are gone, for a
+// non-cube .grad's latency: 57 cycles, not 26.
 module tsu_tex_lod_path #(
   parameter int unsigned CubeGradBeats = 2,
   // Cycles per non-cube .grad request in tsu_tex_grad: 1, or 2 (dPdx, then dPdy through one
@@ -52,8 +61,12 @@ module tsu_tex_lod_path #(
   localparam int unsigned GradLat = tsu_hw_pkg::tex_grad_latency(GradBeats);
   localparam int unsigned CubeAxisLat = tsu_hw_pkg::tex_cube_axis_latency(1'b1);
   localparam int unsigned CubeGradLat = tsu_hw_pkg::tex_cube_grad_latency(1'b1, CubeGradBeats, 2);
-  // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one.
-  localparam int unsigned GradLongLat = CubeAxisLat + CubeGradLat;
+  localparam int unsigned CubeQuotLat = tsu_hw_pkg::tex_cube_quot_latency(1'b1, CubeGradBeats, 2);
+  localparam bit Shared = EnableGrad && EnableCube && GradBeats == 2 && CubeGradBeats == 2;
+  // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one (Shared:
+  // face selection, the quotients and tsu_tex_grad, for every .grad).
+  localparam int unsigned GradLongLat = Shared ? CubeAxisLat + CubeQuotLat + GradLat
+                                               : CubeAxisLat + CubeGradLat;
 
   tsu_tex_pkg::lod_req_t x_a, x_b, x_lod;
   logic x_take_a, x_take_b, x_a_valid, x_a_on, x_a_exit, x_b_valid, x_lod_valid;
@@ -61,7 +74,7 @@ module tsu_tex_lod_path #(
   logic signed [15:0] g_lambda, g_lambda_raw, cg_lambda, x_lambda;
   assign x_a_exit = x_a_valid && !x_a_on;  // a request of A leaves at A's exit
   // ---- Path A: tsu_tex_grad (EnableGrad) ---------------------------------------------------------
-  if (EnableGrad) begin : g_grad
+  if (EnableGrad && !Shared) begin : g_grad
     logic [$clog2(GradLat + 2)-1:0] a_count_q;  // requests in path A
     logic [31:0]                    nc_rho2;
     assign x_take_a = !x_take_b && (grad_i || a_count_q != '0);
@@ -79,6 +92,8 @@ module tsu_tex_lod_path #(
       .width_i (grad_req_i.width),
       .height_i(grad_req_i.height),
       .depth_i (grad_req_i.depth),
+      .sz_sel_i(1'b0),
+      .sz_i    ('0),
       .valid_o (g_valid_raw),
       .rho2_o  (nc_rho2),
       .lambda_o(g_lambda_raw)
@@ -102,7 +117,7 @@ module tsu_tex_lod_path #(
     end
     logic unused_grad;
     assign unused_grad = ^{nc_rho2};
-  end else begin : g_no_grad
+  end else if (!Shared) begin : g_no_grad
     assign g_gap_q = 1'b0;
     assign x_take_a = 1'b0;
     assign g_valid_raw = 1'b0;
@@ -114,9 +129,11 @@ module tsu_tex_lod_path #(
     assign unused_grad = ^{grad_req_i};
   end
   // ---- Path B: tsu_tex_cube_grad, continuing A's delay line (EnableGrad, EnableCube) -------------
-  if (EnableGrad && EnableCube) begin : g_cube_grad
+  if (EnableGrad && EnableCube && !Shared) begin : g_cube_grad
     logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
-    logic [31:0]                        nc_rho2;
+    logic [31:0]                        nc_rho2, nc_hn;
+    logic                               nc_quot_valid;
+    logic [127:0]                       nc_quot;  // Tail 1: no quotients out
     assign x_take_b = (grad_i && cube_i) || b_count_q != '0;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) b_count_q <= '0;
@@ -155,7 +172,10 @@ module tsu_tex_lod_path #(
       .width_i (cg_width),
       .valid_o (cg_valid),
       .rho2_o  (nc_rho2),
-      .lambda_o(cg_lambda)
+      .lambda_o(cg_lambda),
+      .quot_valid_o(nc_quot_valid),
+      .quot_o  (nc_quot),
+      .hn_o    (nc_hn)
     );
     tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat - GradLat), .Ram(QueueRam)) u_cube_grad_side (
       .clk_i, .rst_ni, .valid_i(x_a_valid && x_a_on), .data_i(x_a),
@@ -170,8 +190,8 @@ module tsu_tex_lod_path #(
     /* verilator lint_on SYNCASYNCNET */
 `endif
     logic unused_cube_grad;
-    assign unused_cube_grad = ^{nc_rho2, g_valid};
-  end else begin : g_no_cube_grad
+    assign unused_cube_grad = ^{nc_rho2, g_valid, nc_quot_valid, nc_quot, nc_hn};
+  end else if (!Shared) begin : g_no_cube_grad
     assign x_take_b = 1'b0;
     assign g_valid = 1'b0;
     assign g_lambda = '0;
@@ -185,6 +205,95 @@ module tsu_tex_lod_path #(
     assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
                                 g_valid, cube_i};
   end
+  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2) --------
+  tsu_tex_pkg::grad_req_t nq;  // a non-cube .grad's operands, waiting (here for yosys 0.23)
+  if (Shared) begin : g_shared
+    logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
+    logic                               gap_q, nq_valid, cq_valid;
+    logic [127:0]                       cq;         // a cube .grad's quotients
+    logic [31:0]                        cq_hn, nc_rho2, nc_cg_rho2;
+    logic                               nc_cg_valid;  // Tail 0: no lambda here
+    logic signed [15:0]                 nc_cg_lambda;
+    assign x_take_b = grad_i || b_count_q != '0;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        b_count_q <= '0;
+        gap_q <= 1'b0;
+      end else begin
+        b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
+        gap_q <= accept_i && grad_i;  // the gradients take a .grad every other cycle
+      end
+    end
+    tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat), .Ram(QueueRam)) u_side (
+      .clk_i, .rst_ni, .valid_i(accept_i && x_take_b), .data_i(lod_i),
+      .valid_o(x_b_valid), .data_o(x_b)
+    );
+    // A cube .grad: dPdx, dPdy and the face size wait CubeAxisLat cycles for the face, then the
+    // quotients.
+    logic [95:0] cg_dpdx, cg_dpdy;
+    logic [16:0] cg_width;
+    tsu_delay #(.Width(96 + 96 + 17), .Depth(CubeAxisLat), .Ram(QueueRam)) u_cube_grad_in (
+      .clk_i, .rst_ni, .valid_i(accept_i && grad_i && cube_i),
+      .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
+      .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
+    );
+    tsu_tex_cube_grad #(.Beats(2), .Tail(1'b0)) u_cube_quot (
+      .clk_i, .rst_ni,
+      .valid_i     (cg_in_valid),
+      .face_i      (axis_face_i),
+      .sc_i        (axis_sc_i),
+      .tc_i        (axis_tc_i),
+      .ma_i        (axis_ma_i),
+      .dpdx_i      (cg_dpdx),
+      .dpdy_i      (cg_dpdy),
+      .width_i     (cg_width),
+      .valid_o     (nc_cg_valid),
+      .rho2_o      (nc_cg_rho2),
+      .lambda_o    (nc_cg_lambda),
+      .quot_valid_o(cq_valid),
+      .quot_o      (cq),
+      .hn_o        (cq_hn)
+    );
+    // A non-cube .grad: its operands wait as long as a cube's quotients take.
+    tsu_delay #(.Width($bits(grad_req_i)), .Depth(CubeAxisLat + CubeQuotLat), .Ram(QueueRam)) u_grad_in (
+      .clk_i, .rst_ni, .valid_i(accept_i && grad_i && !cube_i), .data_i(grad_req_i),
+      .valid_o(nq_valid), .data_o(nq)
+    );
+    tsu_tex_grad #(.Beats(2)) u_grad (
+      .clk_i, .rst_ni,
+      .valid_i (nq_valid || cq_valid),
+      .dpdx_i  (cq_valid ? {32'd0, cq[63:0]} : nq.dpdx),
+      .dpdy_i  (cq_valid ? {32'd0, cq[127:64]} : nq.dpdy),
+      .axes_i  (cq_valid ? 2'd2 : nq.axes),
+      .scale_i (nq.scale),
+      .width_i (nq.width),
+      .height_i(nq.height),
+      .depth_i (nq.depth),
+      .sz_sel_i(cq_valid),
+      .sz_i    ({3{cq_hn}}),
+      .valid_o (g_valid),
+      .rho2_o  (nc_rho2),
+      .lambda_o(g_lambda)
+    );
+    assign g_gap_q = gap_q;
+    assign {x_take_a, cg_gap_q, g_valid_raw, g_lambda_raw} = '0;
+    assign {x_a_valid, x_a_on, x_a} = '0;
+    assign {cg_valid, cg_lambda} = '0;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
+    a_one_kind: assert property (@(posedge clk_i) disable iff (!rst_ni) !(nq_valid && cq_valid));
+    a_grad_aligned_b: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid |-> x_b_valid);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+    logic unused_shared;
+    assign unused_shared = ^{nc_rho2, nc_cg_valid, nc_cg_rho2, nc_cg_lambda};
+  end else begin : g_no_shared
+    assign nq = '0;
+    logic unused_nq;
+    assign unused_nq = ^{nq};
+  end
+
   assign hold_o = cg_gap_q || g_gap_q;
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never
@@ -240,7 +349,9 @@ module tsu_tex_lod_path #(
       !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));
   c_cube_grad: cover property (@(posedge clk_i) accept_i && grad_i && cube_i);
   c_grad: cover property (@(posedge clk_i) accept_i && grad_i);
-  c_follows_grad: cover property (@(posedge clk_i) accept_i && !grad_i && x_take_a);
+  if (!Shared) begin : g_path_a_cover  // Shared: every .grad and its followers take path B
+    c_follows_grad: cover property (@(posedge clk_i) accept_i && !grad_i && x_take_a);
+  end
   c_follows_cube_grad: cover property (@(posedge clk_i) accept_i && !(grad_i && cube_i) && x_take_b);
   c_grad_in_cube_path: cover property (@(posedge clk_i) accept_i && grad_i && !cube_i && x_take_b);
   c_grad_s32: cover property (@(posedge clk_i) accept_i && grad_i && lod_i.grad_level);

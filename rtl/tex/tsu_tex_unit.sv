@@ -26,7 +26,7 @@ module tsu_tex_unit #(
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
   parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
-  parameter int unsigned GradBeats = 1,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
+  parameter int unsigned GradBeats = 2,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
   parameter int unsigned AxisBeats = 1,         // tsu_tex_engine: a pass's II (1 or 3)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one

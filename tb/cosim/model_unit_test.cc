@@ -48,7 +48,7 @@ TEST(ModelUnit, PassesTheTexMixWhereTheConfigurationHasTex) {
   const CosimResult r = RunShim(o, ModelUnitOptions{});
   EXPECT_TRUE(r.ok) << r.report;
   ASSERT_TRUE(r.per_class.count("tex"));
-  EXPECT_GT(r.per_class.at("tex").checked, 1000u);
+  EXPECT_GT(r.per_class.at("tex").checked, 800u);  // about a sixth of the mix
 }
 
 TEST(ModelUnit, AFullRateShimPassesToo) {

@@ -370,6 +370,18 @@ void Stimulus::Next(Txn* out) {
     pick -= w;
   }
   // Scenarios queue their later requests in the order they go out.
+  if (kind == Kind::kSuld && Chance(rng_, kSuldBurstPercent)) {
+    // Now and then a burst of 8 to 12 suld of one surface, back to back (its descriptor cached
+    // after the first): enough reads to reach the unit's outstanding-read limit (MaxReads 8,
+    // cover point tsu_issue.c_reads_full) while memory answers late.
+    Random(Kind::kSuld, -1, out);
+    const uint64_t h = out->req.handle;
+    if (h < surfaces_.size()) {
+      const int n = static_cast<int>(Uniform(rng_, 8, 12));
+      for (int i = 1; i < n; ++i) queued_.push_back(Random(Kind::kSuld, static_cast<int>(h)));
+    }
+    return;
+  }
   if (kind == Kind::kChain) {  // 2..8 sureds to one address, back to back
     Random(Kind::kSured, -1, out);
     const int n = static_cast<int>(Uniform(rng_, 2, 8));

@@ -19,8 +19,8 @@
 
 namespace tsu::tb {
 
-// Relative weights of what the generator emits. Classes: suld, sust, sured, suq, tex;
-// scenarios: chain (a burst of sureds to one address), store_load (sust then suld of the same
+// Relative weights of what the generator emits. Classes: suld (3% of them a burst of 8 to 12
+// suld of one surface), sust, sured, suq, tex; scenarios: chain (a burst of sureds to one address), store_load (sust then suld of the same
 // bytes), store_tex (a store to a surface and a tex of a texture sharing its bytes, in either
 // order), bad_handle (an unbound or out-of-table handle), illegal (a hand-built form the unit
 // rejects). tex and store_tex default to 0 here; a unit with the texture path gives them
@@ -116,6 +116,7 @@ class Stimulus {
 
  private:
   // What Next() draws: the mix's names (Mix::weights), in the map's order.
+  static constexpr int kSuldBurstPercent = 3;  // suld picks that start a burst of 8 to 12
   enum class Kind : uint8_t { kSuld, kSust, kSured, kSuq, kTex, kChain, kStoreLoad, kStoreTex,
                               kBadHandle, kIllegal };
   void Random(Kind kind, int surface, Txn* t);  // surface -1: any

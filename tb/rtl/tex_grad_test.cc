@@ -60,6 +60,7 @@ struct GradTraitsOf {
     d->width_i = in.extent[0];
     d->height_i = in.extent[1];
     d->depth_i = in.extent[2];
+    d->sz_sel_i = 0;  // given scales: tsu_tex_lod_path's shared bench (TexStageLodPath.OneGradient*)
   }
   static Out Sample(const Dut& d) {
     return {d.rho2_o, static_cast<int16_t>(d.lambda_o)};

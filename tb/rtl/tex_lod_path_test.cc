@@ -27,6 +27,8 @@
 #include "Vtsu_tex_lod_path_bench_g2.h"
 #include "Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6.h"
+#include "Vtsu_tex_lod_path_bench_sh.h"
+#include "Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_tsu_tex_lod_path_bench.h"
 #include "lockstep.h"
@@ -323,10 +325,23 @@ using Full = Vtsu_tex_lod_path_bench;
 using FullRoot = Vtsu_tex_lod_path_bench_tsu_tex_lod_path_bench;
 using Hx = Vtsu_tex_lod_path_bench_g6;
 using HxRoot = Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench;
+using Shared = Vtsu_tex_lod_path_bench_sh;
+using SharedRoot = Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench;
 using Half = Vtsu_tex_lod_path_bench_g2;
 using HalfRoot = Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench;
 
 TEST(TexStageLodPath, EveryPathInOrder) { CheckLod<Full, FullRoot>(2701, {}, true); }
+
+// The default unit's shape: one gradient datapath at II 2 for cube and non-cube .grad (the cube
+// gradients' quotients finished by tsu_tex_grad), every .grad in path B; and back to back.
+TEST(TexStageLodPath, OneGradientDatapath) { CheckLod<Shared, SharedRoot>(2705, {}, true); }
+TEST(TexStageLodPath, OneGradientDatapathBackToBack) {
+  LodOptions opt;
+  opt.requests = 8000;
+  opt.req_gap = 0;
+  opt.grad = 50;
+  CheckLod<Shared, SharedRoot>(2706, opt, false);
+}
 
 // tex_hx8k's shape: the gradients one partial a cycle (GradBeats 6), no cube maps.
 TEST(TexStageLodPath, SharedGradientsWithoutCubes) {
