@@ -308,9 +308,11 @@ package tsu_hw_pkg;
     tex_out_latency = 32'(reg_lz) + 32'(reg_a) + f16_stages + 32'(reg_b) + 32'(reg_out);
   endfunction
   // tsu_tex_cube: RegIn, an exact divider, an adder and a multiplier (their registers all on).
-  function automatic int unsigned tex_cube_latency(bit reg_in, int unsigned div_steps_per_stage);
+  // Beats 2: t a cycle after s through the same lane.
+  function automatic int unsigned tex_cube_latency(bit reg_in, int unsigned div_steps_per_stage,
+                                                   int unsigned beats);
     tex_cube_latency = 32'(reg_in) + fp_div_latency(1'b1, div_steps_per_stage, 1'b1) +
-                       FP_ADD_LATENCY + FP_MUL_LATENCY;
+                       FP_ADD_LATENCY + FP_MUL_LATENCY + (beats - 1);
   endfunction
   // tsu_tex_cube's face and face-table outputs.
   function automatic int unsigned tex_cube_axis_latency(bit reg_in);

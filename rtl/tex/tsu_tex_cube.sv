@@ -7,13 +7,17 @@
 // tsu::SelectCubeFace.
 //
 // Parts: (A) magnitudes, the major axis and the face table (RegIn after it), (Q) the two
-// quotients, (S) + 1, (M) * 0.5. Latency = RegIn + the three units' latencies (28 by default),
-// one direction per cycle. The face, sc, tc and |ma| also leave after (A), AxisLatency (= RegIn)
-// cycles after the direction: the cube gradients (tsu_tex_cube_grad) start from them there,
-// 27 cycles before s and t.
+// quotients, (S) + 1, (M) * 0.5. Latency = RegIn + the three units' latencies + (Beats - 1)
+// (28 by default). Beats 1: s and t side by side (two dividers, adders and multipliers), one
+// direction per cycle. Beats 2: s and then t through one divider, adder and multiplier on
+// consecutive cycles, s held for t at the end, a direction every other cycle (the parent takes no
+// cube request in the cycle after one). The face, sc, tc and |ma| also leave after (A),
+// AxisLatency (= RegIn) cycles after the direction: the cube gradients (tsu_tex_cube_grad) start
+// from them there, 27 cycles before s and t.
 module tsu_tex_cube #(
   parameter bit          RegIn = 1'b1,
-  parameter int unsigned DivStepsPerStage = 2  // tsu_fp_div quotient bits per stage
+  parameter int unsigned DivStepsPerStage = 2,  // tsu_fp_div quotient bits per stage
+  parameter int unsigned Beats = 1              // cycles per direction (the II): 1 or 2
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -37,7 +41,8 @@ module tsu_tex_cube #(
   localparam int unsigned MulLatency = tsu_hw_pkg::FP_MUL_LATENCY;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      tsu_hw_pkg::tex_cube_latency(RegIn, DivStepsPerStage);
+      tsu_hw_pkg::tex_cube_latency(RegIn, DivStepsPerStage, Beats);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   localparam int unsigned AxisLatency /*verilator public*/ = tsu_hw_pkg::tex_cube_axis_latency(RegIn);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
@@ -77,36 +82,78 @@ module tsu_tex_cube #(
     .data_o ({a_face, a_sc, a_tc, a_ma})
   );
 
-  // ---- (Q), (S), (M): s and t side by side ---------------------------------------------------------
-  logic        q_valid, q_valid_t, p_valid, p_valid_t, m_valid_t;
-  logic [31:0] q_s, q_t, p_s, p_t;
+  // ---- (Q), (S), (M): s and t side by side, or (Beats 2) s then t through one lane -----------------
+  logic        q_valid, p_valid, m_valid;
+  logic [31:0] q_s, p_s, m_s;
+  logic        b_valid;     // a beat enters the lane
+  logic [31:0] b_num, b_ma; // its numerator (sc or tc) and |ma|
+  if (Beats == 1) begin : g_one_beat
+    assign {b_valid, b_num, b_ma} = {a_valid, a_sc, a_ma};
+  end else begin : g_two_beats
+    // s's beat as the direction arrives, t's on the next cycle from a hold register.
+    logic        second_q;
+    logic [31:0] tc_q, ma_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) second_q <= 1'b0;
+      else second_q <= a_valid;
+    end
+    always_ff @(posedge clk_i) {tc_q, ma_q} <= {a_tc, a_ma};
+    assign b_valid = a_valid || second_q;
+    assign b_num = second_q ? tc_q : a_sc;
+    assign b_ma = second_q ? ma_q : a_ma;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(a_valid && second_q))
+      else $error("tsu_tex_cube: a direction inside the interval (II 2)");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end
   tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div_s (
-    .clk_i, .rst_ni, .valid_i(a_valid), .a_i(a_sc), .b_i(a_ma), .valid_o(q_valid), .result_o(q_s)
-  );
-  tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div_t (
-    .clk_i, .rst_ni, .valid_i(a_valid), .a_i(a_tc), .b_i(a_ma), .valid_o(q_valid_t),
-    .result_o(q_t)
+    .clk_i, .rst_ni, .valid_i(b_valid), .a_i(b_num), .b_i(b_ma), .valid_o(q_valid), .result_o(q_s)
   );
   tsu_fp_add u_add_s (
     .clk_i, .rst_ni, .valid_i(q_valid), .a_i(q_s), .b_i(One), .sub_i(1'b0), .valid_o(p_valid),
     .result_o(p_s)
   );
-  tsu_fp_add u_add_t (
-    .clk_i, .rst_ni, .valid_i(q_valid), .a_i(q_t), .b_i(One), .sub_i(1'b0), .valid_o(p_valid_t),
-    .result_o(p_t)
-  );
   tsu_fp_mul u_mul_s (
-    .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_s), .b_i(Half), .valid_o(valid_o), .result_o(s_o)
+    .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_s), .b_i(Half), .valid_o(m_valid), .result_o(m_s)
   );
-  tsu_fp_mul u_mul_t (
-    .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_t), .b_i(Half), .valid_o(m_valid_t),
-    .result_o(t_o)
-  );
+  logic m_valid_t;
+  if (Beats == 1) begin : g_t_lane
+    logic        q_valid_t, p_valid_t;
+    logic [31:0] q_t, p_t;
+    tsu_fp_div #(.StepsPerStage(DivStepsPerStage)) u_div_t (
+      .clk_i, .rst_ni, .valid_i(a_valid), .a_i(a_tc), .b_i(a_ma), .valid_o(q_valid_t),
+      .result_o(q_t)
+    );
+    tsu_fp_add u_add_t (
+      .clk_i, .rst_ni, .valid_i(q_valid), .a_i(q_t), .b_i(One), .sub_i(1'b0), .valid_o(p_valid_t),
+      .result_o(p_t)
+    );
+    tsu_fp_mul u_mul_t (
+      .clk_i, .rst_ni, .valid_i(p_valid), .a_i(p_t), .b_i(Half), .valid_o(m_valid_t),
+      .result_o(t_o)
+    );
+    assign {valid_o, s_o} = {m_valid, m_s};
+    logic unused_t;  // the t lane moves with the s lane
+    assign unused_t = ^{q_valid_t, p_valid_t};
+  end else begin : g_t_beat
+    // Results come in pairs, s then t: a phase bit that flips with each tells them apart.
+    logic        phase_q;
+    logic [31:0] s_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) phase_q <= 1'b0;
+      else if (m_valid) phase_q <= !phase_q;
+    end
+    always_ff @(posedge clk_i) if (m_valid && !phase_q) s_q <= m_s;
+    assign {valid_o, s_o, t_o} = {m_valid && phase_q, s_q, m_s};
+    assign m_valid_t = valid_o;
+  end
   assign {axis_valid_o, axis_face_o, axis_sc_o, axis_tc_o, axis_ma_o} =
       {a_valid, a_face, a_sc, a_tc, a_ma};
   // The face waits beside the arithmetic.
   logic side_valid;
-  tsu_delay #(.Width(3), .Depth(DivLatency + AddLatency + MulLatency)) u_side (
+  tsu_delay #(.Width(3), .Depth(DivLatency + AddLatency + MulLatency + Beats - 1)) u_side (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(a_valid),
@@ -114,10 +161,11 @@ module tsu_tex_cube #(
     .valid_o(side_valid),
     .data_o (face_o)
   );
-  logic unused_valid;  // the t lane and the delay line move with the s lane
-  assign unused_valid = ^{q_valid_t, p_valid_t, m_valid_t, side_valid};
+  logic unused_valid;  // the delay line moves with the s lane
+  assign unused_valid = ^{side_valid};
 
 `ifndef SYNTHESIS
+  initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_cube: Beats 1 or 2");
   /* verilator lint_off SYNCASYNCNET */
   a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o == side_valid && valid_o == m_valid_t);

@@ -6,9 +6,12 @@
 // QU at once: the two paths never push in the same cycle (the short one needs the long one empty).
 // QU is popped by the pass generator, one entry per request. Face selection's early outputs (the
 // face, sc, tc, |ma|: AxisLatency after acceptance) go to the cube gradients (tsu_tex_lod_path).
+// Only cube requests enter face selection; at CubeBeats 2 (s, then t through one divider, adder
+// and multiplier) the entry takes no request in the cycle after a cube request (hold_o).
 module tsu_tex_cube_path #(
   parameter int unsigned MaxInflight = 64,
   parameter bit          QueueRam = 1'b1,
+  parameter int unsigned CubeBeats = 1,     // tsu_tex_cube's II: 1 or 2
   parameter bit          EnableCube = 1'b1  // 0: no face selection (no cube request comes)
 ) (
   input  logic                clk_i,
@@ -17,6 +20,7 @@ module tsu_tex_cube_path #(
   input  logic                cube_i,
   input  logic [95:0]         dir_i,
   input  tsu_tex_pkg::coord_t coord_i,
+  output logic                hold_o,   // the entry takes no request this cycle
   // QU: the coordinates, read by the pass generator.
   input  logic                pop_i,
   output logic                empty_o,
@@ -29,7 +33,7 @@ module tsu_tex_cube_path #(
   output logic [31:0]         axis_ma_o
 );
   // tsu_tex_cube at its defaults (RegIn, a register every 2 quotient bits).
-  localparam int unsigned CubeLat = tsu_hw_pkg::tex_cube_latency(1'b1, 2);
+  localparam int unsigned CubeLat = tsu_hw_pkg::tex_cube_latency(1'b1, 2, CubeBeats);
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
 
   logic                qu_push;
@@ -46,9 +50,9 @@ module tsu_tex_cube_path #(
       if (!rst_ni) k_count_q <= '0;
       else k_count_q <= k_count_q + $bits(k_count_q)'(accept_i && k_long) - $bits(k_count_q)'(k_side_valid);
     end
-    tsu_tex_cube u_cube (
+    tsu_tex_cube #(.Beats(CubeBeats)) u_cube (
       .clk_i, .rst_ni,
-      .valid_i     (accept_i && k_long),
+      .valid_i     (accept_i && cube_i),
       .x_i         (dir_i[31:0]),
       .y_i         (dir_i[63:32]),
       .z_i         (dir_i[95:64]),
@@ -80,11 +84,21 @@ module tsu_tex_cube_path #(
       end
     end
     assign qu_push = k_side_valid || (accept_i && !k_long);
+    if (CubeBeats > 1) begin : g_gap
+      logic gap_q;  // a cube request last cycle: face selection takes none this cycle
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) gap_q <= 1'b0;
+        else gap_q <= accept_i && cube_i;
+      end
+      assign hold_o = gap_q;
+    end else begin : g_no_gap
+      assign hold_o = 1'b0;
+    end
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     // Face selection and its side delay line stay aligned; the short path never pushes in the
     // same cycle as the long one.
-    a_cube_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) k_valid == k_side_valid);
+    a_cube_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) k_valid == (k_side_valid && kd_cube));
     a_qu_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(k_side_valid && accept_i && !k_long));
     c_cube: cover property (@(posedge clk_i) accept_i && cube_i);
     c_follows_cube: cover property (@(posedge clk_i) accept_i && !cube_i && k_long);
@@ -96,6 +110,7 @@ module tsu_tex_cube_path #(
   end else begin : g_no_cube
     assign qu_in = coord_i;
     assign qu_push = accept_i;
+    assign hold_o = 1'b0;
     assign axis_valid_o = 1'b0;
     assign axis_face_o = '0;
     assign axis_sc_o = '0;

@@ -55,6 +55,10 @@ module tsu_tex_engine #(
   // The one-tap path samples a bilinear tap a cycle, so a .grad every other cycle rarely binds
   // it; the quad path (a footprint a cycle) wants 1.
   parameter int unsigned GradBeats = 2,
+  // Cycles per cube request in face selection (tsu_tex_cube): 2 (s, then t through one divider,
+  // adder and multiplier; the engine takes no request in the cycle after a cube request) or 1 (the
+  // quad path, which samples a cube's bilinear footprint a cycle).
+  parameter int unsigned CubeBeats = 2,
   // Cycles per pass in tsu_tex_pass: 1, or 3 (the three axes through one coordinate multiplier,
   // coordinate stage and wrap).
   parameter int unsigned AxisBeats = 1,
@@ -147,7 +151,8 @@ module tsu_tex_engine #(
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Entry -------------------------------------------------------------------------------------
-  logic                    accept, hold, rsp_pop, s_cube, s_grad, s_quad;
+  logic                    accept, hold, lod_hold, cube_hold, rsp_pop, s_cube, s_grad, s_quad;
+  assign hold = lod_hold || cube_hold;
   logic [95:0]             s_dir;
   tsu_tex_pkg::coord_t     s_coord;
   tsu_tex_pkg::pass_req_t  s_pass;
@@ -199,13 +204,14 @@ module tsu_tex_engine #(
   logic [2:0]          ax_face;
   logic [31:0]         ax_sc, ax_tc, ax_ma;
   tsu_tex_cube_path #(
-    .MaxInflight(MaxInflight), .QueueRam(QueueRam), .EnableCube(EnableCube)
+    .MaxInflight(MaxInflight), .QueueRam(QueueRam), .CubeBeats(CubeBeats), .EnableCube(EnableCube)
   ) u_cube_path (
     .clk_i, .rst_ni,
     .accept_i    (accept),
     .cube_i      (s_cube),
     .dir_i       (s_dir),
     .coord_i     (s_coord),
+    .hold_o      (cube_hold),
     .pop_i       (qu_pop),
     .empty_o     (qu_empty),
     .coord_o     (qu),
@@ -228,7 +234,7 @@ module tsu_tex_engine #(
     .cube_i        (s_cube),
     .lod_i         (s_lod),
     .grad_req_i    (s_grad_req),
-    .hold_o        (hold),
+    .hold_o        (lod_hold),
     .axis_valid_i  (ax_valid),
     .axis_face_i   (ax_face),
     .axis_sc_i     (ax_sc),

@@ -27,6 +27,7 @@ module tsu_tex_unit #(
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
   parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
   parameter int unsigned GradBeats = 2,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
+  parameter int unsigned CubeBeats = 2,         // tsu_tex_engine: face selection's II (1 or 2)
   parameter int unsigned AxisBeats = 1,         // tsu_tex_engine: a pass's II (1 or 3)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
@@ -351,7 +352,7 @@ module tsu_tex_unit #(
   logic [31:0]        e_lookups, e_misses;
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
-    .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .AxisBeats(AxisBeats),
+    .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .CubeBeats(CubeBeats), .AxisBeats(AxisBeats),
     .QueueRam(QueueRam), .Quad(Quad),
     .QCacheBytes(CacheBytes),
     .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes), .EnableGrad(EnableGrad),

@@ -16,6 +16,8 @@
 #include <string>
 
 #include "Vtsu_tex_cube_path_bench.h"
+#include "Vtsu_tex_cube_path_bench_b2.h"
+#include "Vtsu_tex_cube_path_bench_b2_tsu_tex_cube_path_bench.h"
 #include "Vtsu_tex_cube_path_bench_nc.h"
 #include "Vtsu_tex_cube_path_bench_nc_tsu_tex_cube_path_bench.h"
 #include "Vtsu_tex_cube_path_bench_tsu_tex_cube_path_bench.h"
@@ -58,7 +60,7 @@ struct CubePathOptions {
 };
 
 struct CubePathResult : RunVerdict {
-  uint64_t cycles = 0, entries = 0, cubes = 0, early = 0;
+  uint64_t cycles = 0, entries = 0, cubes = 0, early = 0, held = 0;
 };
 
 template <typename Dut, typename Root>
@@ -87,7 +89,9 @@ CubePathResult RunCubePath(uint64_t seed, const CubePathOptions& opt, const std:
     };
     d->accept_i = 0;
     d->pop_i = 0;
-    if (generated < opt.requests && inside.size() < kMaxInflight && !Chance(rng, opt.req_gap)) {
+    // hold_o (registered: CubeBeats 2, the cycle after a cube request) refuses the offer.
+    if (d->hold_o) ++r.held;
+    if (generated < opt.requests && inside.size() < kMaxInflight && !d->hold_o && !Chance(rng, opt.req_gap)) {
       CoordReq q;
       q.index = generated++;
       q.cube = cube_on && Chance(rng, opt.cube);
@@ -190,9 +194,12 @@ void CheckCubePath(uint64_t default_seed, const CubePathOptions& base, bool requ
   if (!r.ok) return;
   EXPECT_EQ(r.entries, opt.requests);
   EXPECT_EQ(r.early, r.cubes);
-  std::printf("[tsu_tex_cube_path%s] %llu requests (%llu cubes) in %llu cycles\n",
-              Root::BenchEnableCube ? "" : " without cubes", static_cast<unsigned long long>(r.entries),
-              static_cast<unsigned long long>(r.cubes), static_cast<unsigned long long>(r.cycles));
+  std::printf("[tsu_tex_cube_path CubeBeats %u%s] %llu requests (%llu cubes), %llu cycles held, in %llu cycles\n",
+              static_cast<unsigned>(Root::BenchCubeBeats), Root::BenchEnableCube ? "" : " without cubes",
+              static_cast<unsigned long long>(r.entries), static_cast<unsigned long long>(r.cubes),
+              static_cast<unsigned long long>(r.held), static_cast<unsigned long long>(r.cycles));
+  if (Root::BenchCubeBeats > 1 && Root::BenchEnableCube) EXPECT_GT(r.held, 0u);
+  if (Root::BenchCubeBeats == 1) EXPECT_EQ(r.held, 0u);
   if (require_cover) {
     for (const std::string& u : r.uncovered) {
       if (u.find(".u_cube_path.g_cube.u_") == std::string::npos) ADD_FAILURE() << "cover point never hit: " << u;
@@ -202,6 +209,8 @@ void CheckCubePath(uint64_t default_seed, const CubePathOptions& base, bool requ
 
 using Cube = Vtsu_tex_cube_path_bench;
 using CubeRoot = Vtsu_tex_cube_path_bench_tsu_tex_cube_path_bench;
+using Half = Vtsu_tex_cube_path_bench_b2;
+using HalfRoot = Vtsu_tex_cube_path_bench_b2_tsu_tex_cube_path_bench;
 using NoCube = Vtsu_tex_cube_path_bench_nc;
 using NoCubeRoot = Vtsu_tex_cube_path_bench_nc_tsu_tex_cube_path_bench;
 
@@ -221,6 +230,16 @@ TEST(TexStageCubePath, SlowConsumer) {
   opt.req_gap = 0;
   opt.pop_stall = 85;
   CheckCubePath<Cube, CubeRoot>(2803, opt, false);
+}
+
+// Face selection at II 2 (the one-tap engine's): the entry held the cycle after each cube request,
+// also offered every cycle.
+TEST(TexStageCubePath, HalfRateFaceSelection) { CheckCubePath<Half, HalfRoot>(2805, {}, true); }
+TEST(TexStageCubePath, HalfRateFaceSelectionFullSpeed) {
+  CubePathOptions opt;
+  opt.requests = 5000;
+  opt.req_gap = opt.pop_stall = 0;
+  CheckCubePath<Half, HalfRoot>(2806, opt, false);
 }
 
 // Without cube maps (tex_hx8k): every request's coordinates as they came, no early outputs.

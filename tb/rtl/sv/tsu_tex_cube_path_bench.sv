@@ -3,6 +3,7 @@
 // reads every field by name; face selection's early latency exported to C++.
 module tsu_tex_cube_path_bench #(
   parameter int unsigned MaxInflight = 16,
+  parameter int unsigned CubeBeats = 1,
   parameter bit          EnableCube = 1'b1
 ) (
   input  logic                           clk_i,
@@ -13,6 +14,7 @@ module tsu_tex_cube_path_bench #(
   input  logic [2:0]                     face_i,
   input  logic [tsu_tex_pkg::LayerW-1:0] layer_i,
   input  logic [95:0]                    u_i,
+  output logic                           hold_o,
   input  logic                           pop_i,
   output logic                           empty_o,
   output logic [2:0]                     face_o,
@@ -29,6 +31,7 @@ module tsu_tex_cube_path_bench #(
   localparam int unsigned BenchAxisLat /*verilator public*/ = tsu_hw_pkg::tex_cube_axis_latency(1'b1);
   localparam int unsigned BenchLayerW /*verilator public*/ = tsu_tex_pkg::LayerW;
   localparam int unsigned BenchEnableCube /*verilator public*/ = 32'(EnableCube);
+  localparam int unsigned BenchCubeBeats /*verilator public*/ = CubeBeats;
   /* verilator lint_on UNUSEDPARAM */
 
   tsu_tex_pkg::coord_t coord_in, coord_out;
@@ -41,8 +44,10 @@ module tsu_tex_cube_path_bench #(
   assign layer_o = coord_out.layer;
   assign u_o = coord_out.u;
 
-  tsu_tex_cube_path #(.MaxInflight(MaxInflight), .QueueRam(1'b1), .EnableCube(EnableCube)) u_cube_path (
-    .clk_i, .rst_ni, .accept_i, .cube_i, .dir_i, .coord_i(coord_in), .pop_i, .empty_o,
+  tsu_tex_cube_path #(
+    .MaxInflight(MaxInflight), .QueueRam(1'b1), .CubeBeats(CubeBeats), .EnableCube(EnableCube)
+  ) u_cube_path (
+    .clk_i, .rst_ni, .accept_i, .cube_i, .dir_i, .coord_i(coord_in), .hold_o, .pop_i, .empty_o,
     .coord_o(coord_out), .axis_valid_o, .axis_face_o, .axis_sc_o, .axis_tc_o, .axis_ma_o
   );
 endmodule
