@@ -40,10 +40,13 @@ module tsu_tex_engine #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
   parameter int unsigned Lanes = 4,         // filter channels per beat (tsu_tex_filter)
-  // Corner-mean channels per cycle (tsu_tex_corner): 2 (II 2) or 4. Two corner taps are at least
-  // three texel cycles apart (each is the third of three texels, the first two absorbed), so
-  // II 2 never stalls; tsu_tex_corner asserts its interval (1, at II 4, would not hold).
-  parameter int unsigned CornerLanes = 2,
+  // Corner-mean channels per cycle in the one-tap path (tsu_tex_corner): 1 (II 4), 2 (II 2) or 4.
+  // Two corner taps are at least three texel cycles apart (each is the third of three texels, the
+  // first two absorbed), so II 2 never stalls; at II 4 a corner right behind another waits a
+  // cycle in Q5 (tsu_tex_return). Seamless corners are rare: a quarter of the arithmetic for them.
+  parameter int unsigned CornerLanes = 1,
+  // The quad path's corner mean (tsu_tex_quad_return), which takes a footprint a cycle.
+  parameter int unsigned QuadCornerLanes = 2,
   // Cycles per cube .grad request in tsu_tex_cube_grad: 2 (dPdx, then dPdy through one datapath:
   // half its dividers and multipliers; the engine takes no request in the cycle after a cube
   // .grad) or 1.
@@ -454,7 +457,7 @@ module tsu_tex_engine #(
       .port_rsp_data_i (mem_rsp_data_i)
     );
     tsu_tex_quad_return #(
-      .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .QueueRam(QueueRam),
+      .MaxInflight(MaxInflight), .CornerLanes(QuadCornerLanes), .QueueRam(QueueRam),
       .EnableSeamless(Seamless), .EnableCompare(EnableCompare), .EnableNorm(EnableNorm),
       .EnableHalf(EnableHalf), .EnableInt(EnableInt)
     ) u_quad_return (

@@ -7,7 +7,9 @@
 // result's corner is their mean, an integer result's its face's texel (T8). A tap that is not a
 // corner's goes straight to Q6 unless the corner block holds a tap, in which case it follows
 // through the delay line beside it, so taps reach the filter in order. Q6 is reserved before a
-// tap leaves Q5 (TexelDepth entries).
+// tap leaves Q5 (TexelDepth entries). A corner's third texel leaves Q5 at most one per
+// CornerII cycles (the corner block's interval; at CornerLanes 2 a corner's three texels already
+// space them three apart, at 1 a corner right behind another waits a cycle).
 module tsu_tex_return #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned CornerLanes = 2,
@@ -40,6 +42,7 @@ module tsu_tex_return #(
 );
   localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
+  localparam int unsigned CornerII = 4 / CornerLanes;
   localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 
@@ -53,7 +56,8 @@ module tsu_tex_return #(
   logic [127:0] e_tex_line_q, e_line, e_texel;
   logic [7:0]   e_res_byte;
   logic [TxCntW-1:0] texel_used_q;
-  assign e_room = texel_used_q < TxCntW'(TexelDepth);
+  logic [1:0]        cn_gap_q;  // cycles before another corner's third texel may leave Q5
+  assign e_room = texel_used_q < TxCntW'(TexelDepth) && !(e.code == 2'd3 && cn_gap_q != '0);
   always_comb begin
     e_latch = !read_empty_i && e.tex_read && e.res_read && !e_have_q && !line_empty_i;
     e_fire = 1'b0;
@@ -73,7 +77,10 @@ module tsu_tex_return #(
     if (!rst_ni) begin
       e_have_q <= 1'b0;
       texel_used_q <= '0;
+      cn_gap_q <= '0;
     end else begin
+      if (e_fire && e.code == 2'd3) cn_gap_q <= 2'(CornerII - 1);
+      else if (cn_gap_q != '0) cn_gap_q <= cn_gap_q - 2'd1;
       if (e_fire) e_have_q <= 1'b0;
       else if (e_latch) e_have_q <= 1'b1;
       // A corner's first two texels wait in the corner stage and leave no entry in Q6.
@@ -187,6 +194,9 @@ module tsu_tex_return #(
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     c_follows_corner: cover property (@(posedge clk_i) cn_long && tx_code == 2'd0);
+    if (CornerII > 3) begin : g_corner_wait  // a corner's third texel waits for the corner block
+      c_corner_wait: cover property (@(posedge clk_i) !read_empty_i && e.code == 2'd3 && cn_gap_q != '0);
+    end
     a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
         cn_mean_valid == (cn_out_valid && cd_corner));
     /* verilator lint_on SYNCASYNCNET */

@@ -341,11 +341,12 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
   opt.rsp_stall = 70;
   CheckEngine(1402, opt,
               {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_bad_level",
-               ".c_level_bad_pitch", "u_filter.g_lane[*.c_overflow"},
+               ".c_level_bad_pitch", "u_filter.g_lane[*.c_overflow", ".c_corner_wait"},
               "one texture at a time, drained before the next: no request of another geometry "
               "follows a cube request, nor a non-cube .grad a cube .grad (TexUnit's do); 30 "
               "textures need not draw a cube array, sample a corrupted level record (this run "
-              "traps none) or overflow the filter (RandomTexturesAgainstTheModel's 400 do)");
+              "traps none), overflow the filter or put two corner taps back to back "
+              "(RandomTexturesAgainstTheModel's 400 do)");
 }
 
 // The quad path (Quad: four taps a cycle through a banked texel cache and tsu_tex_bilerp) on the
@@ -357,8 +358,10 @@ TEST(TexEngine, QuadPathAgainstTheModel) {
   EngineOptions opt;
   opt.textures = 300;
   CheckEngine<Vtsu_tex_engine_quad>(
-      1403, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path"},
-      "as RandomTexturesAgainstTheModel");
+      1403, opt,
+      {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path", ".c_corner_wait"},
+      "as RandomTexturesAgainstTheModel; the quad path takes most seamless cubes, so the one-tap "
+      "path's corners seldom come back to back (RandomTexturesAgainstTheModel's do)");
 }
 
 TEST(TexEngine, QuadPathSlowMemoryAndConsumer) {
@@ -372,7 +375,7 @@ TEST(TexEngine, QuadPathSlowMemoryAndConsumer) {
       1404, opt,
       {".c_follows_cube", ".c_grad_in_cube_path", ".c_cube_array", ".c_quad_3d", ".c_quad_point_corner",
        ".c_quad_corner_int", ".c_quad_corner_wait", ".c_quad_follows_corner", ".c_path_switch",
-       ".c_seamless_corner", ".c_follows_corner"},
+       ".c_seamless_corner", ".c_follows_corner", ".c_corner_wait"},
       "as SlowMemoryAndConsumer; 30 textures need not sample a 3-D texture linearly, land a "
       "nearest or integer tap on a cube corner, put two corner footprints back to back, nor send a "
       "special cube direction (whose corners are the one-tap path's) (QuadPathAgainstTheModel's "
@@ -387,9 +390,10 @@ TEST(TexEngine, SharedArithmeticAgainstTheModel) {
   CheckEngine<Vtsu_tex_engine_shared>(
       1405, opt,
       {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path",
-       ".c_cube_array", "u_filter.g_lane[*.c_overflow", ".c_bad_level", ".c_level_bad_pitch"},
+       ".c_cube_array", "u_filter.g_lane[*.c_overflow", ".c_bad_level", ".c_level_bad_pitch",
+       ".c_corner_wait"},
       "as RandomTexturesAgainstTheModel; 150 textures need not draw a cube array, a corrupted "
-      "level record or a filter overflow (its 400 do)");
+      "level record, a filter overflow or two corner taps back to back (its 400 do)");
 }
 
 // A residency index as wide as the descriptor allows: a 65536 x 65536 a2d texture of one-texel

@@ -26,6 +26,8 @@
 
 #include "Vtsu_tex_return_bench.h"
 #include "Vtsu_tex_return_bench_tsu_tex_return_bench.h"
+#include "Vtsu_tex_return_bench_c1.h"
+#include "Vtsu_tex_return_bench_c1_tsu_tex_return_bench.h"
 #include "Vtsu_tex_return_bench_nr.h"
 #include "Vtsu_tex_return_bench_nr_tsu_tex_return_bench.h"
 #include "lockstep.h"
@@ -301,6 +303,14 @@ TEST(TexStageReturn, SlowConsumer) {
   opt.pop_stall = 85;
   opt.line_stall = 50;
   CheckReturn<Vtsu_tex_return_bench, Vtsu_tex_return_bench_tsu_tex_return_bench>(2302, opt, false);
+}
+
+// The corner mean one channel a cycle (CornerLanes 1, the one-tap engine's: II 4): a corner right
+// behind another waits in Q5 (its cover point), corners in half the requests.
+TEST(TexStageReturn, OneCornerLane) {
+  ReturnOptions opt;
+  opt.corner = 50;
+  CheckReturn<Vtsu_tex_return_bench_c1, Vtsu_tex_return_bench_c1_tsu_tex_return_bench>(2305, opt, true);
 }
 
 // Seamless corners and residency left out (tex_hx8k's knobs): codes are ignored, no residency line.

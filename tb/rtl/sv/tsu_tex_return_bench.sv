@@ -4,6 +4,7 @@
 module tsu_tex_return_bench #(
   parameter int unsigned MaxInflight = 16,
   parameter int unsigned TexelDepth = 8,
+  parameter int unsigned CornerLanes = 2,
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1
 ) (
@@ -82,7 +83,7 @@ module tsu_tex_return_bench #(
   assign item_ranks_o = item.side.ranks;
 
   tsu_tex_return #(
-    .MaxInflight(MaxInflight), .TexelDepth(TexelDepth), .EnableSeamless(EnableSeamless),
+    .MaxInflight(MaxInflight), .TexelDepth(TexelDepth), .CornerLanes(CornerLanes), .EnableSeamless(EnableSeamless),
     .EnableResidency(EnableResidency)
   ) u_return (
     .clk_i, .rst_ni, .push_i, .texel_req_i(rule), .read_empty_i, .read_i(rd), .read_pop_o,
