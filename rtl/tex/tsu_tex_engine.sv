@@ -143,8 +143,10 @@ module tsu_tex_engine #(
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
   // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
-  // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (28); a
-  // .grad request, its gradients (26; on a cube 50 with CubeGradBeats 2). AxisBeats 3 adds 4 (the
+  // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
+  // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
+  // CubeGradBeats 2; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the corner mean
+  // (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
   // last axis trails the first by two cycles through the coordinate stage and the wrap), and
   // Lanes below 4 the filter's later beats of a tap (3 at one lane). Checked by
   // TexEngine.IdleLatencyIsTheDeclaredLatency*.
