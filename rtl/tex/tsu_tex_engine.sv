@@ -62,9 +62,11 @@ module tsu_tex_engine #(
   // adder and multiplier; the engine takes no request in the cycle after a cube request) or 1 (the
   // quad path, which samples a cube's bilinear footprint a cycle).
   parameter int unsigned CubeBeats = 2,
-  // Cycles per pass in tsu_tex_pass: 1, or 3 (the three axes through one coordinate multiplier,
-  // coordinate stage and wrap).
-  parameter int unsigned AxisBeats = 1,
+  // Cycles per pass in tsu_tex_pass: 3 (the three axes through one coordinate multiplier,
+  // coordinate stage and wrap: a third of that arithmetic) or 1 (the quad path, which takes a
+  // pass's footprint a cycle). A one-tap bilinear pass is four taps, so a pass every third cycle
+  // binds only point sampling.
+  parameter int unsigned AxisBeats = 3,
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages

@@ -28,7 +28,7 @@ module tsu_tex_unit #(
   parameter int unsigned CubeGradBeats = 2,     // tsu_tex_engine: the cube gradients' II (1 or 2)
   parameter int unsigned GradBeats = 2,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
   parameter int unsigned CubeBeats = 2,         // tsu_tex_engine: face selection's II (1 or 2)
-  parameter int unsigned AxisBeats = 1,         // tsu_tex_engine: a pass's II (1 or 3)
+  parameter int unsigned AxisBeats = 3,         // tsu_tex_engine: a pass's II (1 or 3)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
   // tsu_tex_cache here between the engine and the memory port.
