@@ -303,9 +303,11 @@ package tsu_hw_pkg;
                                                     bit reg_out);
     tex_texel_latency = 2 + conv_stages + 32'(reg_a) + 32'(reg_out);
   endfunction
-  function automatic int unsigned tex_out_latency(bit reg_lz, bit reg_a, int unsigned f16_stages,
-                                                  bit reg_b, bit reg_out);
-    tex_out_latency = 32'(reg_lz) + 32'(reg_a) + f16_stages + 32'(reg_b) + 32'(reg_out);
+  // Lanes 1 (a component a cycle): the three later beats, and the assembly register for RegOut's.
+  function automatic int unsigned tex_out_latency(int unsigned lanes, bit reg_lz, bit reg_a,
+                                                  int unsigned f16_stages, bit reg_b, bit reg_out);
+    tex_out_latency = (4 / lanes - 1) + 32'(reg_lz) + 32'(reg_a) + f16_stages + 32'(reg_b) +
+                      (lanes == 4 ? 32'(reg_out) : 1);
   endfunction
   // tsu_tex_cube: RegIn, an exact divider, an adder and a multiplier (their registers all on).
   // Beats 2: t a cycle after s through the same lane.

@@ -67,6 +67,11 @@ module tsu_tex_engine #(
   // pass's footprint a cycle). A one-tap bilinear pass is four taps, so a pass every third cycle
   // binds only point sampling.
   parameter int unsigned AxisBeats = 3,
+  // Components a cycle through the output conversion (tsu_tex_resolve): 1 (results that need a
+  // conversion, .f16 or an integer to float or back, convert at the response queue's head at II 4;
+  // .f32 of a float texel answers as it is) or 4 (a texel a cycle on its way into the queue: the
+  // quad path).
+  parameter int unsigned OutLanes = 1,
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
@@ -150,10 +155,12 @@ module tsu_tex_engine #(
   // CubeGradBeats 2; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the corner mean
   // (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
   // last axis trails the first by two cycles through the coordinate stage and the wrap), and
-  // Lanes below 4 the filter's later beats of a tap (3 at one lane). Checked by
-  // TexEngine.IdleLatencyIsTheDeclaredLatency*.
+  // Lanes below 4 the filter's later beats of a tap (3 at one lane). OutLanes 4 converts every
+  // result on its way into the response queue; at OutLanes 1 an .f32 result of a float texel skips
+  // the converter. Checked by TexEngine.IdleLatencyIsTheDeclaredLatency*.
   localparam int unsigned Latency /*verilator public*/ =
-      53 + 2 * (AxisBeats - 1) + (4 / Lanes - 1);
+      48 + (OutLanes == 4 ? tsu_hw_pkg::tex_out_latency(4, 1'b1, 1'b1, 1, 1'b1, 1'b1) : 0) +
+      2 * (AxisBeats - 1) + (4 / Lanes - 1);
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   /* verilator lint_on UNUSEDPARAM */
 
@@ -499,7 +506,7 @@ module tsu_tex_engine #(
   // ---- Merge, filter, output ---------------------------------------------------------------------------
   tsu_tex_pkg::rsp_t rsp;
   tsu_tex_resolve #(
-    .MaxInflight(MaxInflight), .Lanes(Lanes), .Quad(Quad), .QueueRam(QueueRam)
+    .MaxInflight(MaxInflight), .Lanes(Lanes), .OutLanes(OutLanes), .Quad(Quad), .QueueRam(QueueRam)
   ) u_resolve (
     .clk_i, .rst_ni,
     .accept_i    (accept),

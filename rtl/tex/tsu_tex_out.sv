@@ -10,8 +10,14 @@
 // Four parts, each optionally followed by a register: (Z) an integer component's magnitude and
 // leading zeros (RegLz); (A) int -> f32: normalize, round (RegA); (B) f32 -> f16 and the
 // saturating truncations (RegB, plus the f16 converter's own F16Stages); (C) the type's selection
-// and packing (RegOut). Latency = RegLz + RegA + F16Stages + RegB + RegOut, one texel per cycle.
+// and packing (RegOut).
+//
+// Lanes components a cycle: 4 (a texel a cycle) or 1 (one converter; a texel's components
+// follow one another, II 4: the inputs must hold for the three cycles after valid_i, and in_last_o
+// marks the cycle that reads them last). Latency = (4 / Lanes - 1) + RegLz + RegA + F16Stages +
+// RegB + RegOut (tsu_hw_pkg::tex_out_latency).
 module tsu_tex_out #(
+  parameter int unsigned Lanes = 4,  // components converted per cycle: 4 or 1 (II 4)
   parameter bit RegLz = 1'b1,
   parameter bit RegA = 1'b1,
   parameter int unsigned F16Stages = 1,
@@ -21,6 +27,8 @@ module tsu_tex_out #(
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         valid_i,
+  output logic         ready_o,       // a texel may enter (Lanes 4: always)
+  output logic         in_last_o,     // the inputs are read for the last time this cycle
   input  logic [127:0] c_i,           // component k in [32k +: 32]
   input  logic         float_result_i,
   input  logic         sint_i,
@@ -29,30 +37,61 @@ module tsu_tex_out #(
   output logic [127:0] data_o,        // element k in [32k +: 32]
   output logic [2:0]   count_o
 );
+  localparam int unsigned Beats = 4 / Lanes;
+  localparam int unsigned CW = 32 * Lanes;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      tsu_hw_pkg::tex_out_latency(RegLz, RegA, F16Stages, RegB, RegOut);
+      tsu_hw_pkg::tex_out_latency(Lanes, RegLz, RegA, F16Stages, RegB, RegOut);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
+
+  // ---- The beats: Lanes components a cycle ------------------------------------------------------
+  logic         beat_valid;
+  logic [1:0]   beat;  // the component group converted this cycle
+  logic [CW-1:0] c_beat;
+  if (Beats == 1) begin : g_wide
+    assign beat_valid = valid_i;
+    assign beat = 2'd0;
+    assign ready_o = 1'b1;
+    assign in_last_o = valid_i;
+  end else begin : g_serial
+    logic [1:0] beat_q;  // the next group of a texel whose first went in (0: none pending)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) beat_q <= 2'd0;
+      else if (valid_i || beat_q != 2'd0) beat_q <= 32'(beat_q) == Beats - 1 ? 2'd0 : beat_q + 2'd1;
+    end
+    assign beat_valid = valid_i || beat_q != 2'd0;
+    assign beat = beat_q;
+    assign ready_o = beat_q == 2'd0;
+    assign in_last_o = 32'(beat_q) == Beats - 1;
+  end
+  always_comb begin
+    c_beat = c_i[CW-1:0];
+    for (int g = 1; g < Beats; g++) begin
+      if (32'(beat) == g) c_beat = c_i[CW*g +: CW];
+    end
+  end
 
   // ---- (Z) magnitude and leading zeros of integer components ------------------------------------
   typedef struct packed {
-    logic         float_result;
-    logic [3:0]   type_;
-    logic [127:0] raw;  // the components as given
-    logic [127:0] mag;  // integer components' magnitudes
-    logic [3:0]   neg;
-    logic [19:0]  lz;   // component k's leading zeros in [5k +: 5]
+    logic          float_result;
+    logic [3:0]    type_;
+    logic [1:0]    beat;
+    logic [CW-1:0] raw;  // the components as given
+    logic [CW-1:0] mag;  // integer components' magnitudes
+    logic [Lanes-1:0] neg;
+    logic [5*Lanes-1:0] lz;   // lane l's leading zeros in [5l +: 5]
   } z_t;
   z_t z_d, z_q;
   logic z_valid;
 
-  for (genvar k = 0; k < 4; k++) begin : g_lz
+  for (genvar k = 0; k < Lanes; k++) begin : g_lz
     logic [31:0] v, mag;
     logic        neg;
     logic [5:0]  count;  // 32 only for a zero magnitude, which converts to +0 apart
     logic [4:0]  lz;
     always_comb begin
-      v = c_i[32*k +: 32];
+      v = c_beat[32*k +: 32];
       neg = sint_i && v[31];
       mag = neg ? -v : v;
     end
@@ -69,12 +108,13 @@ module tsu_tex_out #(
   end
   assign z_d.float_result = float_result_i;
   assign z_d.type_ = type_i;
-  assign z_d.raw = c_i;
+  assign z_d.beat = beat;
+  assign z_d.raw = c_beat;
 
   tsu_pipe_reg #(.Width($bits(z_d)), .Enable(RegLz)) u_z (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(valid_i),
+    .valid_i(beat_valid),
     .data_i (z_d),
     .valid_o(z_valid),
     .data_o (z_q)
@@ -82,15 +122,16 @@ module tsu_tex_out #(
 
   // ---- (A) the f32 view: integer components normalized and rounded (RNE) ---------------------------
   typedef struct packed {
-    logic         float_result;
-    logic [3:0]   type_;
-    logic [127:0] raw;  // the components as given (integer results pass to .s32/.u32)
-    logic [127:0] f;    // their f32 view
+    logic          float_result;
+    logic [3:0]    type_;
+    logic [1:0]    beat;
+    logic [CW-1:0] raw;  // the components as given (integer results pass to .s32/.u32)
+    logic [CW-1:0] f;    // their f32 view
   } a_t;
   a_t a_d, a_q;
   logic a_valid;
 
-  for (genvar k = 0; k < 4; k++) begin : g_itof
+  for (genvar k = 0; k < Lanes; k++) begin : g_itof
     logic [31:0] norm, packed_f, f;
     logic [4:0]  lz;
     logic        round_up;
@@ -110,6 +151,7 @@ module tsu_tex_out #(
   end
   assign a_d.float_result = z_q.float_result;
   assign a_d.type_ = z_q.type_;
+  assign a_d.beat = z_q.beat;
   assign a_d.raw = z_q.raw;
 
   tsu_pipe_reg #(.Width($bits(a_d)), .Enable(RegA)) u_a (
@@ -123,10 +165,10 @@ module tsu_tex_out #(
 
   // ---- (B) f32 -> f16, cvt.rzi.sat --------------------------------------------------------------------
   // The f16 converters have F16Stages registers; everything else waits beside them.
-  logic [63:0]  half;   // f16 of component k in [16k +: 16]
-  logic [127:0] s32, u32;
-  logic         a_valid_d;
-  a_t           a_qd;
+  logic [16*Lanes-1:0] half;   // f16 of lane l in [16l +: 16]
+  logic [CW-1:0]       s32, u32;
+  logic                a_valid_d;
+  a_t                  a_qd;
   tsu_delay #(.Width($bits(a_q)), .Depth(F16Stages)) u_wait (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
@@ -135,7 +177,7 @@ module tsu_tex_out #(
     .valid_o(a_valid_d),
     .data_o (a_qd)
   );
-  for (genvar k = 0; k < 4; k++) begin : g_conv
+  for (genvar k = 0; k < Lanes; k++) begin : g_conv
     logic unused_flags;
     logic tie, ovf;
     tsu_f32_to_f16 #(.Stages(F16Stages)) u_f16 (
@@ -170,16 +212,18 @@ module tsu_tex_out #(
   end
 
   typedef struct packed {
-    logic         float_result;
-    logic [3:0]   type_;
-    logic [127:0] raw, f, s32, u32;
-    logic [63:0]  half;
+    logic                float_result;
+    logic [3:0]          type_;
+    logic [1:0]          beat;
+    logic [CW-1:0]       raw, f, s32, u32;
+    logic [16*Lanes-1:0] half;
   } b_t;
   b_t b_d, b_q;
   logic b_valid;
   always_comb begin
     b_d.float_result = a_qd.float_result;
     b_d.type_ = a_qd.type_;
+    b_d.beat = a_qd.beat;
     b_d.raw = a_qd.raw;
     b_d.f = a_qd.f;
     b_d.s32 = s32;
@@ -197,31 +241,67 @@ module tsu_tex_out #(
   );
 
   // ---- (C) select, pack -----------------------------------------------------------------------------
-  logic [127:0] data;
+  // Each lane's element, placed at its component's position: .f16x2 packs component k's half at
+  // bits 16k (elements 0 and 1), the other types take 32 bits per component. A texel's first beat
+  // starts from zeros, so the elements past .f16x2's two are zero.
+  logic [127:0] data, data_q;
   logic [2:0]   count;
+  logic         last_beat;
+  logic [31:0]  elem [Lanes];  // lane k's element (.f16 and .f16x2: the half in the low 16 bits)
+  assign last_beat = 32'(b_q.beat) == Beats - 1;
   always_comb begin
-    count = 3'd4;
-    unique case (b_q.type_)
-      tsu_pkg::TypeF32: data = b_q.f;
-      tsu_pkg::TypeF16: data = {16'd0, b_q.half[63:48], 16'd0, b_q.half[47:32],
-                                16'd0, b_q.half[31:16], 16'd0, b_q.half[15:0]};
-      tsu_pkg::TypeF16x2: begin
-        data = {64'd0, b_q.half};
-        count = 3'd2;
+    for (int k = 0; k < Lanes; k++) begin
+      unique case (b_q.type_)
+        tsu_pkg::TypeF32: elem[k] = b_q.f[32*k +: 32];
+        tsu_pkg::TypeF16, tsu_pkg::TypeF16x2: elem[k] = {16'd0, b_q.half[16*k +: 16]};
+        tsu_pkg::TypeS32: elem[k] = b_q.float_result ? b_q.s32[32*k +: 32] : b_q.raw[32*k +: 32];
+        default: elem[k] = b_q.float_result ? b_q.u32[32*k +: 32] : b_q.raw[32*k +: 32];  // U32
+      endcase
+    end
+  end
+  always_comb begin
+    data = b_q.beat == 2'd0 ? 128'd0 : data_q;
+    count = b_q.type_ == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4;
+    for (int g = 0; g < Beats; g++) begin
+      if (32'(b_q.beat) == g) begin
+        for (int k = 0; k < Lanes; k++) begin
+          if (b_q.type_ == tsu_pkg::TypeF16x2) data[16*(Lanes*g + k) +: 16] = elem[k][15:0];
+          else data[32*(Lanes*g + k) +: 32] = elem[k];
+        end
       end
-      tsu_pkg::TypeS32: data = b_q.float_result ? b_q.s32 : b_q.raw;
-      default: data = b_q.float_result ? b_q.u32 : b_q.raw;  // TypeU32
-    endcase
+    end
   end
 
-  tsu_pipe_reg #(.Width(131), .Enable(RegOut)) u_out (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(b_valid),
-    .data_i ({data, count}),
-    .valid_o(valid_o),
-    .data_o ({data_o, count_o})
-  );
+  if (Beats == 1) begin : g_out_reg
+    tsu_pipe_reg #(.Width(131), .Enable(RegOut)) u_out (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(b_valid),
+      .data_i ({data, count}),
+      .valid_o(valid_o),
+      .data_o ({data_o, count_o})
+    );
+    assign data_q = '0;
+    logic unused_last;
+    assign unused_last = last_beat;  // every beat is a texel's last
+  end else begin : g_out_asm
+    // The assembly register: the texel's elements beat by beat (it is RegOut's register).
+    logic       valid_q;
+    logic [2:0] count_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) valid_q <= 1'b0;
+      else valid_q <= b_valid && last_beat;
+    end
+    always_ff @(posedge clk_i) begin
+      if (b_valid) begin
+        data_q <= data;
+        count_q <= count;
+      end
+    end
+    assign valid_o = valid_q;
+    assign data_o = data_q;
+    assign count_o = count_q;
+  end
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
@@ -229,6 +309,7 @@ module tsu_tex_out #(
       valid_i |-> type_i == tsu_pkg::TypeF32 || type_i == tsu_pkg::TypeF16 ||
                   type_i == tsu_pkg::TypeF16x2 || type_i == tsu_pkg::TypeS32 ||
                   type_i == tsu_pkg::TypeU32);
+  a_ready: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> ready_o);
   c_int_to_f32_rounds: cover property (@(posedge clk_i) z_valid && !z_q.float_result &&
                                        g_itof[0].norm[7:0] != '0 && g_itof[0].lz < 5'd8);
   c_sat_s32: cover property (@(posedge clk_i) b_valid && b_q.float_result &&

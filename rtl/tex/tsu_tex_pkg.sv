@@ -80,6 +80,15 @@ package tsu_tex_pkg;
     logic       sint;
   } out_req_t;
 
+  // A filtered result waiting in the response queue for its conversion (tsu_tex_resolve,
+  // OutLanes 1).
+  typedef struct packed {
+    out_req_t     o;
+    logic         nonres;            // a tap's tile not resident: zeros, predicate false
+    logic         bad;               // an unusable level: a trap
+    logic [127:0] c;                 // the filtered components, component k in [32k +: 32]
+  } filtered_t;
+
   // What the level of detail needs (tsu_tex_lod_path).
   typedef struct packed {
     logic [1:0]         mode;        // tsu_pkg::texmode_e

@@ -2,12 +2,20 @@
 // request at the head of QM (each request's path, in dispatch order: with Quad, the one-tap
 // path's Q6 or the quad path's QQ6; without, Q6 alone) into tsu_tex_filter, 4 / Lanes beats per
 // item. A request's flags (non-resident, bad level) enter QF with its last item; its result goes
-// through tsu_tex_out (the request's output class from QO, pushed at acceptance) into RQ, the
+// through tsu_tex_out (the request's output class from QO, pushed at acceptance) and RQ, the
 // response queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros
 // and no elements. RQ never overflows: at most MaxInflight requests are inside the engine.
+//
+// OutLanes 4: the result converts on its way into RQ, a texel a cycle. OutLanes 1: RQ holds the
+// filtered result and its class, and a result whose type needs a conversion (an integer for .f32,
+// .f16 or .f16x2; a float for .f16, .f16x2, .s32 or .u32) converts at RQ's head one component a
+// cycle (tsu_tex_out at one lane, II 4) into CQ, up to CvDepth at once; the others (.f32 of a
+// float, .s32/.u32 of an integer, a trap, a non-resident result) answer from RQ's head as they
+// are, in request order behind any conversion.
 module tsu_tex_resolve #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned Lanes = 4,
+  parameter int unsigned OutLanes = 1,  // components converted per cycle: 1 (at RQ's head) or 4
   parameter bit          Quad = 1'b0,
   parameter bit          QueueRam = 1'b1
 ) (
@@ -33,7 +41,7 @@ module tsu_tex_resolve #(
   output tsu_tex_pkg::rsp_t     rsp_o,
   output logic                  rsp_pop_o
 );
-  localparam int unsigned OutLat = tsu_hw_pkg::tex_out_latency(1'b1, 1'b1, 1, 1'b1, 1'b1);  // defaults
+  localparam int unsigned OutLat = tsu_hw_pkg::tex_out_latency(OutLanes, 1'b1, 1'b1, 1, 1'b1, 1'b1);
   localparam int unsigned Beats = 4 / Lanes;
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 
@@ -119,42 +127,126 @@ module tsu_tex_resolve #(
     .clk_i, .rst_ni, .push_i(accept_i), .data_i(out_req_i), .pop_i(f_valid), .data_o(o),
     .empty_o(nc_qo_empty), .full_o(nc_qo_full), .count_o(nc_qo_count)
   );
-  logic         out_valid;
-  logic [127:0] out_data;
-  logic [2:0]   out_count;
-  tsu_tex_out u_out (
+  logic            out_valid, out_start, out_ready, out_last;
+  logic [127:0]    out_c, out_data;
+  logic [2:0]      out_count;
+  logic            rq_empty, nc_rq_full;
+  logic [CntW-1:0] nc_rq_count;
+  tsu_tex_pkg::out_req_t  out_o;
+  // Records of both arrangements (yosys 0.23 reads struct members of module-scope signals only).
+  tsu_tex_pkg::rsp_t      conv;        // the converted result as a response
+  tsu_tex_pkg::filtered_t rq_f, rqh;   // OutLanes 1: into RQ, RQ's head
+  tsu_tex_pkg::rsp_t      cq_head;     // OutLanes 1: CQ's head
+  tsu_tex_out #(.Lanes(OutLanes)) u_out (
     .clk_i, .rst_ni,
-    .valid_i       (f_valid),
-    .c_i           (f_res),
-    .float_result_i(o.float_res),
-    .sint_i        (o.sint),
-    .type_i        (o.dtype),
+    .valid_i       (out_start),
+    .ready_o       (out_ready),
+    .in_last_o     (out_last),
+    .c_i           (out_c),
+    .float_result_i(out_o.float_res),
+    .sint_i        (out_o.sint),
+    .type_i        (out_o.dtype),
     .valid_o       (out_valid),
     .data_o        (out_data),
     .count_o       (out_count)
   );
-  logic       out_nonres, out_bad, nc_out_side_valid;
-  tsu_delay #(.Width(2), .Depth(OutLat)) u_out_side (
-    .clk_i, .rst_ni, .valid_i(f_valid), .data_i(qf_out), .valid_o(nc_out_side_valid),
-    .data_o({out_nonres, out_bad})
-  );
-  tsu_tex_pkg::rsp_t rq_in;
-  always_comb begin
-    rq_in.data = out_bad || out_nonres ? 128'd0 : out_data;
-    rq_in.count = out_bad ? 3'd0 : out_count;
-    rq_in.pred = !out_nonres || out_bad;
-    rq_in.trap = out_bad;
+  if (OutLanes == 4) begin : g_out_wide
+    assign out_start = f_valid;
+    assign out_c = f_res;
+    assign out_o = o;
+    logic out_nonres, out_bad, nc_out_side_valid;
+    tsu_delay #(.Width(2), .Depth(OutLat)) u_out_side (
+      .clk_i, .rst_ni, .valid_i(f_valid), .data_i(qf_out), .valid_o(nc_out_side_valid),
+      .data_o({out_nonres, out_bad})
+    );
+    always_comb begin
+      conv.data = out_bad || out_nonres ? 128'd0 : out_data;
+      conv.count = out_bad ? 3'd0 : out_count;
+      conv.pred = !out_nonres || out_bad;
+      conv.trap = out_bad;
+    end
+    tsu_fifo #(.Ram(QueueRam), .Width($bits(conv)), .Depth(MaxInflight)) u_rq (
+      .clk_i, .rst_ni, .push_i(out_valid), .data_i(conv), .pop_i(rsp_pop_o), .data_o(rsp_o),
+      .empty_o(rq_empty), .full_o(nc_rq_full), .count_o(nc_rq_count)
+    );
+    assign rsp_valid_o = !rq_empty;
+    assign rq_f = '0;
+    assign rqh = '0;
+    assign cq_head = '0;
+    logic unused_wide;
+    assign unused_wide = ^{nc_out_side_valid, out_ready, out_last};
+  end else begin : g_out_serial
+    // Up to CvDepth conversions between RQ and the response: one starts every fourth cycle.
+    localparam int unsigned CvDepth = (OutLat + 3) / 4 + 1;
+    localparam int unsigned CvW = $clog2(CvDepth + 1);
+    always_comb begin
+      rq_f.o = o;
+      rq_f.nonres = qf_out[1];
+      rq_f.bad = qf_out[0];
+      rq_f.c = f_res;
+    end
+    logic rq_pop;
+    tsu_fifo #(.Ram(QueueRam), .Width($bits(rq_f)), .Depth(MaxInflight)) u_rq (
+      .clk_i, .rst_ni, .push_i(f_valid), .data_i(rq_f), .pop_i(rq_pop), .data_o(rqh),
+      .empty_o(rq_empty), .full_o(nc_rq_full), .count_o(nc_rq_count)
+    );
+    // A result answers as it is unless its type needs the converter.
+    logic as_is;
+    always_comb begin
+      as_is = rqh.bad || rqh.nonres;
+      if (rqh.o.float_res) as_is = as_is || rqh.o.dtype == tsu_pkg::TypeF32;
+      else as_is = as_is || rqh.o.dtype == tsu_pkg::TypeS32 || rqh.o.dtype == tsu_pkg::TypeU32;
+    end
+    // cv_q: results read out of RQ by the converter whose responses have not left; CQ holds
+    // those converted. The converter reads RQ's head for four cycles and pops it on the last.
+    logic [CvW-1:0] cv_q;
+    logic           cq_empty, nc_cq_full, cq_pop;
+    logic [$clog2(CvDepth + 1)-1:0] nc_cq_count;
+    assign out_start = !rq_empty && !as_is && out_ready && 32'(cv_q) < CvDepth;
+    assign out_c = rqh.c;
+    assign out_o = rqh.o;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) cv_q <= '0;
+      else cv_q <= cv_q + CvW'(out_last) - CvW'(cq_pop);
+    end
+    always_comb begin
+      conv.data = out_data;
+      conv.count = out_count;
+      conv.pred = 1'b1;
+      conv.trap = 1'b0;
+    end
+    tsu_fifo #(.Ram(QueueRam), .Width($bits(conv)), .Depth(CvDepth)) u_cq (
+      .clk_i, .rst_ni, .push_i(out_valid), .data_i(conv), .pop_i(cq_pop), .data_o(cq_head),
+      .empty_o(cq_empty), .full_o(nc_cq_full), .count_o(nc_cq_count)
+    );
+    always_comb begin
+      if (cv_q != '0) begin  // the oldest request inside is a conversion
+        rsp_valid_o = !cq_empty;
+        rsp_o = cq_head;
+      end else begin
+        rsp_valid_o = !rq_empty && as_is;
+        rsp_o.data = rqh.bad || rqh.nonres ? 128'd0 : rqh.c;
+        rsp_o.count = rqh.bad ? 3'd0 : rqh.o.dtype == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4;
+        rsp_o.pred = !rqh.nonres || rqh.bad;
+        rsp_o.trap = rqh.bad;
+      end
+    end
+    assign cq_pop = rsp_pop_o && cv_q != '0;
+    assign rq_pop = out_last || (rsp_pop_o && cv_q == '0);
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_cq_room: assert property (@(posedge clk_i) disable iff (!rst_ni) out_valid |-> !nc_cq_full);
+    // A conversion starts while earlier ones are still inside; a result as it is waits for them.
+    c_conv_overlap: cover property (@(posedge clk_i) out_start && cv_q != '0);
+    c_as_is_waits: cover property (@(posedge clk_i) !rq_empty && as_is && cv_q != '0);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+    logic unused_serial;
+    assign unused_serial = ^{nc_cq_full, nc_cq_count};
   end
-  logic            rq_empty, nc_rq_full;
-  logic [CntW-1:0] nc_rq_count;
-  tsu_fifo #(.Ram(QueueRam), .Width($bits(rq_in)), .Depth(MaxInflight)) u_rq (
-    .clk_i, .rst_ni, .push_i(out_valid), .data_i(rq_in), .pop_i(rsp_pop_o), .data_o(rsp_o),
-    .empty_o(rq_empty), .full_o(nc_rq_full), .count_o(nc_rq_count)
-  );
-  assign rsp_valid_o = !rq_empty;
   assign rsp_pop_o = rsp_valid_o && rsp_ready_i;
 
   logic unused;
   assign unused = ^{nc_qf_empty, nc_qf_full, nc_qf_count, nc_qo_empty, nc_qo_full, nc_qo_count,
-                    nc_out_side_valid, nc_rq_full, nc_rq_count};
+                    nc_rq_full, nc_rq_count, rq_f, rqh, cq_head};
 endmodule

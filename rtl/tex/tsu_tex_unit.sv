@@ -29,6 +29,7 @@ module tsu_tex_unit #(
   parameter int unsigned GradBeats = 2,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
   parameter int unsigned CubeBeats = 2,         // tsu_tex_engine: face selection's II (1 or 2)
   parameter int unsigned AxisBeats = 3,         // tsu_tex_engine: a pass's II (1 or 3)
+  parameter int unsigned OutLanes = 1,          // tsu_tex_engine: components converted a cycle (1 or 4)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
   // tsu_tex_cache here between the engine and the memory port.
@@ -353,6 +354,7 @@ module tsu_tex_unit #(
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
     .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .CubeBeats(CubeBeats), .AxisBeats(AxisBeats),
+    .OutLanes(OutLanes),
     .QueueRam(QueueRam), .Quad(Quad),
     .QCacheBytes(CacheBytes),
     .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes), .EnableGrad(EnableGrad),

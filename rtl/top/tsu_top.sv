@@ -75,6 +75,7 @@ module tsu_top #(
   parameter int unsigned TexGradBeats = 2,         // tsu_tex_unit: the gradients' II (1, 2 or 6)
   parameter int unsigned TexCubeBeats = 2,         // tsu_tex_unit: face selection's II (1 or 2)
   parameter int unsigned TexAxisBeats = 3,         // tsu_tex_unit: a pass's II (1 or 3)
+  parameter int unsigned TexOutLanes = 1,          // tsu_tex_unit: components converted a cycle
   // tsu_tex_unit: the quad path (a bilinear footprint per cycle) with the texel cache in four banks
   parameter bit          TexQuad = 1'b0,
   parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
@@ -499,6 +500,7 @@ module tsu_top #(
       .GradBeats       (TexGradBeats),
       .CubeBeats       (TexCubeBeats),
       .AxisBeats       (TexAxisBeats),
+      .OutLanes        (TexOutLanes),
       .Quad            (TexQuad),
       .CacheBytes      (TexCacheBytes),
       .CacheWays       (TexCacheWays),

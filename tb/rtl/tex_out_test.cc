@@ -1,6 +1,7 @@
 // Result conversion (rtl/tex/tsu_tex_out) against tsu::ConvertResult, every cycle: every
 // destination type over float results (every exponent with edge significands, the saturation
-// boundaries, NaN) and integer results of signed and unsigned formats (every bit length).
+// boundaries, NaN) and integer results of signed and unsigned formats (every bit length); a
+// texel a cycle (Lanes 4) and a component a cycle (Lanes 1, II 4, the default unit's).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include "Vtsu_tex_out.h"
+#include "Vtsu_tex_out_l1.h"
+#include "Vtsu_tex_out_l1_tsu_tex_out.h"
 #include "Vtsu_tex_out_tsu_tex_out.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -25,15 +28,18 @@ struct OutIn {
   DataType type = DataType::kF32;
 };
 
-struct OutTraits {
-  using Dut = Vtsu_tex_out;
+// Lanes 1 reads the inputs for four cycles: the driver holds them through the interval's bubbles.
+template <typename DutT, typename Public>
+struct OutTraitsOf {
+  using Dut = DutT;
   using In = OutIn;
   struct Out {
     uint32_t d[4];
     uint32_t count;
   };
   static constexpr const char* kName = "tsu_tex_out";
-  static int Latency() { return Vtsu_tex_out_tsu_tex_out::Latency; }
+  static int Latency() { return Public::Latency; }
+  static int Interval() { return Public::Interval; }
   static void Drive(Dut* d, const In& in) {
     for (int k = 0; k < 4; ++k) d->c_i[k] = in.c[k];
     d->float_result_i = in.float_result;
@@ -88,12 +94,16 @@ uint32_t Component(Rng& rng, bool float_result) {
   return (static_cast<uint32_t>(Uniform(rng, 0, 1)) << 31) | (e << 23) | m;
 }
 
-TEST(TexOut, EveryTypeOverFloatAndIntegerResults) {
+using OutTraits = OutTraitsOf<Vtsu_tex_out, Vtsu_tex_out_tsu_tex_out>;
+using OutTraitsL1 = OutTraitsOf<Vtsu_tex_out_l1, Vtsu_tex_out_l1_tsu_tex_out>;
+
+template <typename Traits>
+void CheckTypes(uint64_t base_seed, uint64_t count) {
   LockstepOptions opt;
-  opt.seed = SeedFromEnv(1101);
-  const uint64_t n = ScaledCount(500000);
-  opt.max_cycles = n * 2 + 100;
-  const auto r = Lockstep<OutTraits>::Run(
+  opt.seed = SeedFromEnv(base_seed);
+  const uint64_t n = ScaledCount(count);
+  opt.max_cycles = n * 2 * Traits::Interval() + 100;
+  const auto r = Lockstep<Traits>::Run(
       [n](uint64_t seed) {
         return CountedSource<OutIn>(seed, n, [](Rng& rng, OutIn* in) {
           in->float_result = Chance(rng, 60);
@@ -106,6 +116,9 @@ TEST(TexOut, EveryTypeOverFloatAndIntegerResults) {
   ASSERT_TRUE(r.ok) << r.report;
   r.ReportCoverage("tsu_tex_out");
 }
+
+TEST(TexOut, EveryTypeOverFloatAndIntegerResults) { CheckTypes<OutTraits>(1101, 500000); }
+TEST(TexOut, OneComponentACycle) { CheckTypes<OutTraitsL1>(1102, 200000); }
 
 }  // namespace
 }  // namespace tsu::tb

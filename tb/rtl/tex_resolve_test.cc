@@ -260,9 +260,10 @@ void CheckResolve(uint64_t default_seed, const ResolveOptions& base, bool requir
   });
   if (!r.ok) return;
   EXPECT_EQ(r.responses, opt.requests);
-  std::printf("[tsu_tex_resolve lanes %u%s] %llu requests (%llu on the quad path), %llu items in "
-              "%llu cycles\n",
-              static_cast<unsigned>(Root::BenchLanes), Root::BenchQuad ? " quad" : "",
+  std::printf("[tsu_tex_resolve lanes %u, output lanes %u%s] %llu requests (%llu on the quad "
+              "path), %llu items in %llu cycles\n",
+              static_cast<unsigned>(Root::BenchLanes), static_cast<unsigned>(Root::BenchOutLanes),
+              Root::BenchQuad ? " quad" : "",
               static_cast<unsigned long long>(r.responses),
               static_cast<unsigned long long>(r.quad_requests),
               static_cast<unsigned long long>(r.items), static_cast<unsigned long long>(r.cycles));
@@ -284,7 +285,9 @@ using OneLaneRoot = Vtsu_tex_resolve_bench_l1_tsu_tex_resolve_bench;
 using QuadDut = Vtsu_tex_resolve_bench_quad;
 using QuadRoot = Vtsu_tex_resolve_bench_quad_tsu_tex_resolve_bench;
 
-TEST(TexStageResolve, OneTapPathUnderBackpressure) { CheckResolve<OneTap, OneTapRoot>(2501, {}, false); }
+// The default's output conversion, a component a cycle at the response queue's head: its cover
+// points (a conversion behind another, a result as it is waiting for one) must be hit.
+TEST(TexStageResolve, OneTapPathUnderBackpressure) { CheckResolve<OneTap, OneTapRoot>(2501, {}, true); }
 
 // One channel filtered per cycle: four beats per item.
 TEST(TexStageResolve, OneLaneFourBeatsPerItem) {

@@ -4,6 +4,7 @@
 module tsu_tex_resolve_bench #(
   parameter int unsigned MaxInflight = 16,
   parameter int unsigned Lanes = 4,
+  parameter int unsigned OutLanes = 1,
   parameter bit          Quad = 1'b0
 ) (
   input  logic         clk_i,
@@ -42,6 +43,7 @@ module tsu_tex_resolve_bench #(
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned BenchMaxInflight /*verilator public*/ = MaxInflight;
   localparam int unsigned BenchLanes /*verilator public*/ = Lanes;
+  localparam int unsigned BenchOutLanes /*verilator public*/ = OutLanes;
   localparam int unsigned BenchQuad /*verilator public*/ = 32'(Quad);
   /* verilator lint_on UNUSEDPARAM */
 
@@ -70,7 +72,8 @@ module tsu_tex_resolve_bench #(
   assign rsp_pred_o = rsp.pred;
   assign rsp_trap_o = rsp.trap;
 
-  tsu_tex_resolve #(.MaxInflight(MaxInflight), .Lanes(Lanes), .Quad(Quad), .QueueRam(1'b1)) u_resolve (
+  tsu_tex_resolve #(.MaxInflight(MaxInflight), .Lanes(Lanes), .OutLanes(OutLanes), .Quad(Quad),
+                    .QueueRam(1'b1)) u_resolve (
     .clk_i, .rst_ni, .accept_i, .out_req_i(out_req), .tap_fire_i, .quad_fire_i, .req_done_i,
     .tap_empty_i, .tap_item_i(tap_item), .tap_pop_o, .quad_empty_i, .quad_item_i(quad_item),
     .quad_pop_o, .rsp_valid_o, .rsp_ready_i, .rsp_o(rsp), .rsp_pop_o
