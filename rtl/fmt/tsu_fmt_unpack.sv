@@ -168,8 +168,12 @@ module tsu_fmt_unpack #(
   always_comb begin
     float_class = !(info_c.kind == tsu_hw_pkg::KindUint || info_c.kind == tsu_hw_pkg::KindSint);
     comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
-    for (int i = 0; i < 4; i++) begin
-      if (3'(i) < nread_c) comps_s1[32*info_c.comp[2*i +: 2] +: 32] = val[32*i +: 32];
+    // Component c takes the last slot read that names it (each component a small mux; an index
+    // computed into the vector would be a 128-bit shifter per slot).
+    for (int c = 0; c < 4; c++) begin
+      for (int i = 0; i < 4; i++) begin
+        if (3'(i) < nread_c && 32'(info_c.comp[2*i +: 2]) == c) comps_s1[32*c +: 32] = val[32*i +: 32];
+      end
     end
     if (!info_c.supported) comps_s1 = '0;
   end

@@ -155,12 +155,18 @@ module tsu_tex_cache #(
     logic [Ways-1:0]    way_hit, way_busy, way_valid;
     logic [WayW-1:0]    hit_way, victim, rot_q, use_way;
     logic               hit, have_victim, frag_full, alloc;
+    // Way w's line of the lookup's set, as a slot index (SlotW bits: the valid and busy bits'
+    // decoders then have SlotW inputs, not a 32-bit product's).
+    logic [SlotW-1:0]   set_slot [Ways];
+    for (genvar w = 0; w < Ways; w++) begin : g_set_slot
+      assign set_slot[w] = SlotW'((32'(l_set) * Ways + 32'(w)) % Lines);
+    end
     always_comb begin
       hit_way = '0;
       for (int w = Ways - 1; w >= 0; w--) begin
-        way_valid[w] = valid_q[(32'(l_set) * Ways + 32'(w)) % Lines];
+        way_valid[w] = valid_q[set_slot[w]];
         way_hit[w] = way_valid[w] && way_tag[w] == l_tag;
-        way_busy[w] = busy_q[(32'(l_set) * Ways + 32'(w)) % Lines];
+        way_busy[w] = busy_q[set_slot[w]];
         if (way_hit[w]) hit_way = WayW'(w);
       end
       hit = |way_hit;
@@ -205,7 +211,7 @@ module tsu_tex_cache #(
           valid_q <= '0;
         end else if (inv_valid_i) begin
           for (int w = 0; w < Ways; w++) begin
-            if (way_hit[w]) valid_q[(32'(l_set) * Ways + 32'(w)) % Lines] <= 1'b0;
+            if (way_hit[w]) valid_q[set_slot[w]] <= 1'b0;
           end
         end else if (alloc) begin
           valid_q[slot] <= 1'b1;

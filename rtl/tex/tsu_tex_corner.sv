@@ -118,7 +118,9 @@ module tsu_tex_corner #(
       else if (m_valid[0]) obeat_q <= 32'(obeat_q) == Beats - 1 ? 2'd0 : obeat_q + 2'd1;
     end
     always_ff @(posedge clk_i) begin
-      if (m_valid[0] && 32'(obeat_q) != Beats - 1) low_q[LaneW * 32'(obeat_q) +: LaneW] <= m;
+      for (int g = 0; g < Beats - 1; g++) begin
+        if (m_valid[0] && 32'(obeat_q) == g) low_q[LaneW*g +: LaneW] <= m;
+      end
     end
     assign valid_o = m_valid[0] && 32'(obeat_q) == Beats - 1;
     assign mean_o = {m, low_q};

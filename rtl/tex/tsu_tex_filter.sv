@@ -189,7 +189,9 @@ module tsu_tex_filter #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (out_beat) res_c_q[CW*out_grp +: CW] <= out_c;
+    for (int g = 0; g < Groups; g++) begin
+      if (out_beat && 32'(out_grp) == g) res_c_q[CW*g +: CW] <= out_c;
+    end
   end
   assign res_valid_o = res_valid_q;
   assign res_c_o = res_c_q;

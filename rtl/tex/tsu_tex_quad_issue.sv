@@ -61,10 +61,13 @@ module tsu_tex_quad_issue #(
     end
     bank_valid_o = '0;
     bank_addr_o = '0;
-    for (int j = 0; j < 4; j++) begin
-      if (qk_go[j] && qk_lead[j] == 2'(j) && qk_room) begin
-        bank_valid_o[s.banks[2*j +: 2]] = 1'b1;
-        bank_addr_o[AddrW*32'(s.banks[2*j +: 2]) +: AddrW] = {qk_a[j][AddrW-1:4], 4'd0};
+    // Bank b takes the last leading lane that goes to it (constant indices: a small mux per bank).
+    for (int b = 0; b < 4; b++) begin
+      for (int j = 0; j < 4; j++) begin
+        if (qk_go[j] && qk_lead[j] == 2'(j) && qk_room && 32'(s.banks[2*j +: 2]) == b) begin
+          bank_valid_o[b] = 1'b1;
+          bank_addr_o[AddrW*b +: AddrW] = {qk_a[j][AddrW-1:4], 4'd0};
+        end
       end
     end
   end

@@ -97,11 +97,19 @@ module tsu_tex_resolve #(
     if (!rst_ni) f_grp_q <= 2'd0;
     else if (mg_valid && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
   end
+  // The item's channel group f_grp_q (a small mux per lane: constant indices).
+  logic [32*Lanes-1:0] f_c;
+  always_comb begin
+    f_c = mg_item.c[32*Lanes-1:0];
+    for (int g = 1; g < Beats; g++) begin
+      if (32'(f_grp_q) == g) f_c = mg_item.c[32*Lanes*g +: 32*Lanes];
+    end
+  end
   tsu_tex_filter #(.Lanes(Lanes)) u_filter (
     .clk_i, .rst_ni,
     .tap_valid_i(mg_valid),
     .tap_ready_o(f_ready),
-    .tap_c_i    (mg_item.c[32 * Lanes * 32'(f_grp_q) +: 32 * Lanes]),
+    .tap_c_i    (f_c),
     .tap_grp_i  (f_grp_q),
     .tap_w_i    (mg_item.side.w),
     .tap_ranks_i(mg_item.side.ranks),
