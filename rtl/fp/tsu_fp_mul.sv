@@ -9,7 +9,14 @@
 // and the result exponent (RegC); (S) the right shift with sticky of a subnormal result
 // (RegShift); (D) round to nearest even, pack (RegOut). Latency = RegA + RegB + RegLz + RegC +
 // RegShift + RegOut, one operation per cycle.
+//
+// BBits (1..12, or 24): how many leading bits of b's 24-bit significand may be non-zero; the rest
+// are zero by construction at every use (a_b_narrow checks it). At BBits <= 12 (A) forms two
+// 12 x BBits partial products instead of four 12 x 12 ones and the low 24 - BBits bits of the
+// product are constant, so the adder, the leading-zero count, the shifts and the registers behind
+// them shrink too. tsu_tex_lerp's weight (w / 256, w a 9-bit integer) is such an operand.
 module tsu_fp_mul #(
+  parameter int unsigned BBits = 24,
   parameter bit RegA = 1'b1,
   parameter bit RegB = 1'b1,
   parameter bit RegLz = 1'b1,
@@ -34,6 +41,8 @@ module tsu_fp_mul #(
   // ---- (A) unpack, partial products -------------------------------------------------------------
   logic        a_nan, b_nan, a_inf, b_inf, a_zero, b_zero;
   logic [23:0] ma, mb;
+  logic [BBits-1:0] mb_top;  // b's significand's leading BBits bits
+  assign mb_top = mb[23-:BBits];
 
   typedef struct packed {
     logic        special;
@@ -67,10 +76,19 @@ module tsu_fp_mul #(
     end
     ma = {a_i[30:23] != 8'd0, a_i[22:0]};
     mb = {b_i[30:23] != 8'd0, b_i[22:0]};
-    a_d.ll = ma[11:0] * mb[11:0];
-    a_d.lh = ma[11:0] * mb[23:12];
-    a_d.hl = ma[23:12] * mb[11:0];
-    a_d.hh = ma[23:12] * mb[23:12];
+    if (BBits <= 12) begin
+      // mb = mb_top << (24 - BBits): mb[11:0] is zero, so ll and hl are; lh and hh are
+      // 12 x BBits products moved up by 12 - BBits.
+      a_d.ll = '0;
+      a_d.hl = '0;
+      a_d.lh = 24'(ma[11:0] * mb_top) << (12 - BBits);
+      a_d.hh = 24'(ma[23:12] * mb_top) << (12 - BBits);
+    end else begin
+      a_d.ll = ma[11:0] * mb[11:0];
+      a_d.lh = ma[11:0] * mb[23:12];
+      a_d.hl = ma[23:12] * mb[11:0];
+      a_d.hh = ma[23:12] * mb[23:12];
+    end
     a_d.exp_sum = {2'd0, a_i[30:23] == 8'd0 ? 8'd1 : a_i[30:23]} +
                   {2'd0, b_i[30:23] == 8'd0 ? 8'd1 : b_i[30:23]};
   end
@@ -261,8 +279,21 @@ module tsu_fp_mul #(
     .data_o (result_o)
   );
 
+  // At BBits <= 12 the bits of b's significand below its top BBits are not used.
+  if (BBits <= 12) begin : g_narrow_unused
+    logic unused_mb_low;
+    assign unused_mb_low = ^mb[23-BBits:0];
+  end
+
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
+  if (!((BBits >= 1 && BBits <= 12) || BBits == 24)) begin : g_bad_bbits
+    $error("tsu_fp_mul: BBits is 1..12 or 24");
+  end
+  if (BBits < 24) begin : g_narrow_check
+    a_b_narrow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        valid_i |-> mb[23-BBits:0] == '0);
+  end
   a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o |-> !$isunknown(result_o));
   c_nan_operand: cover property (@(posedge clk_i) valid_i && (a_nan || b_nan));

@@ -60,10 +60,10 @@ module tsu_tex_lerp #(
     .data_o ({a_d, fw_d})
   );
 
-  // p = d * fw
+  // p = d * fw: fw's significand is w / 2^k, at most 9 significant bits (BBits 9).
   logic        p_valid;
   logic [31:0] p, a_dd;
-  tsu_fp_mul #(.RegA(FpRegs), .RegB(FpRegs), .RegLz(FpRegs), .RegC(FpRegs), .RegShift(FpRegs),
+  tsu_fp_mul #(.BBits(9), .RegA(FpRegs), .RegB(FpRegs), .RegLz(FpRegs), .RegC(FpRegs), .RegShift(FpRegs),
                .RegOut(FpRegs)) u_mul (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),

@@ -23,6 +23,8 @@
 #include "Vtsu_fp_div_s4_tsu_fp_div.h"
 #include "Vtsu_fp_div_tsu_fp_div.h"
 #include "Vtsu_fp_mul.h"
+#include "Vtsu_fp_mul_b9.h"
+#include "Vtsu_fp_mul_b9_tsu_fp_mul.h"
 #include "Vtsu_fp_mul_comb.h"
 #include "Vtsu_fp_mul_comb_tsu_fp_mul.h"
 #include "Vtsu_fp_mul_tsu_fp_mul.h"
@@ -92,6 +94,7 @@ struct MulTraitsT {
 };
 using MulTraits = MulTraitsT<Vtsu_fp_mul, Vtsu_fp_mul_tsu_fp_mul>;
 using MulCombTraits = MulTraitsT<Vtsu_fp_mul_comb, Vtsu_fp_mul_comb_tsu_fp_mul>;
+using MulB9Traits = MulTraitsT<Vtsu_fp_mul_b9, Vtsu_fp_mul_b9_tsu_fp_mul>;
 
 template <typename DutT, typename Inner>
 struct DivTraitsT {
@@ -175,10 +178,15 @@ void RandomPair(Rng& rng, FpIn* in) {
   if (Chance(rng, 50)) std::swap(in->a, in->b);
 }
 
+// b_mask clears operand bits b may not carry (tsu_fp_mul's BBits: the low bits of its fraction).
 template <typename T>
-void RunCorners(uint64_t seed, bool sub, bool require_coverage = false) {
+void RunCorners(uint64_t seed, bool sub, bool require_coverage = false,
+                uint32_t b_mask = 0xFFFFFFFFu) {
   std::vector<FpIn> cases = Corners();
-  for (FpIn& c : cases) c.sub = sub;
+  for (FpIn& c : cases) {
+    c.sub = sub;
+    c.b &= b_mask;
+  }
   LockstepOptions opt;
   opt.seed = SeedFromEnv(seed);
   opt.max_cycles = cases.size() * 2 + 100;
@@ -194,15 +202,17 @@ void RunCorners(uint64_t seed, bool sub, bool require_coverage = false) {
 using Unreachable = std::vector<std::pair<std::string, std::string>>;
 
 template <typename T>
-void RunRandom(uint64_t seed, uint64_t count, bool with_sub, const Unreachable& unreachable = {}) {
+void RunRandom(uint64_t seed, uint64_t count, bool with_sub, const Unreachable& unreachable = {},
+               uint32_t b_mask = 0xFFFFFFFFu) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(seed);
   opt.max_cycles = count * 2 + 100;
   const auto r = Lockstep<T>::Run(
-      [count, with_sub](uint64_t s) {
-        return CountedSource<FpIn>(s, count, [with_sub](Rng& rng, FpIn* in) {
+      [count, with_sub, b_mask](uint64_t s) {
+        return CountedSource<FpIn>(s, count, [with_sub, b_mask](Rng& rng, FpIn* in) {
           RandomPair(rng, in);
           in->sub = with_sub && Chance(rng, 50);
+          in->b &= b_mask;
         });
       },
       opt);
@@ -230,6 +240,14 @@ TEST(FpMul, CombinationalConfiguration) {
   RunRandom<MulCombTraits>(714, ScaledCount(200000), false);
 }
 TEST(FpMul, RandomAgainstTheHostFpu) { RunRandom<MulTraits>(712, ScaledCount(1000000), false); }
+// BBits 9: b's fraction below its top 8 bits is zero (the lerp's weight w / 256; its assertion
+// a_b_narrow holds the multiplier to that). Every exponent pair and random pairs, same latency.
+constexpr uint32_t kB9Mask = 0xFF800000u | 0x007F8000u;
+TEST(FpMul, NineBitSecondOperand) {
+  ASSERT_EQ(Vtsu_fp_mul_b9_tsu_fp_mul::Latency, Vtsu_fp_mul_tsu_fp_mul::Latency);
+  RunCorners<MulB9Traits>(715, false, false, kB9Mask);
+  RunRandom<MulB9Traits>(716, ScaledCount(1000000), false, {}, kB9Mask);
+}
 
 TEST(FpDiv, EveryExponentPairWithEdgeSignificands) { RunCorners<DivTraits>(721, false, true); }
 TEST(FpDiv, RandomAgainstTheHostFpu) {
