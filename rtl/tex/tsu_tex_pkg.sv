@@ -247,4 +247,17 @@ package tsu_tex_pkg;
     logic         trap;              // a sampled level's record is unusable
   } rsp_t;
 
+  // A request's response from its filtered result and its flags, field by field (yosys 0.23
+  // reads no function returning a struct): non-resident gives zeros and a false predicate; a bad
+  // level a trap (the flag itself) with zeros and no elements, and a true predicate.
+  function automatic logic [127:0] flagged_data(logic nonres, logic bad, logic [127:0] data);
+    flagged_data = bad || nonres ? 128'd0 : data;
+  endfunction
+  function automatic logic [2:0] flagged_count(logic bad, logic [2:0] count);
+    flagged_count = bad ? 3'd0 : count;
+  endfunction
+  function automatic logic flagged_pred(logic nonres, logic bad);
+    flagged_pred = !nonres || bad;
+  endfunction
+
 endpackage

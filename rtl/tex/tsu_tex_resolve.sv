@@ -4,7 +4,7 @@
 // item. A request's flags (non-resident, bad level) enter QF with its last item; its result goes
 // through tsu_tex_out (the request's output class from QO, pushed at acceptance) and RQ, the
 // response queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros
-// and no elements. RQ never overflows: at most MaxInflight requests are inside the engine.
+// and no elements (tsu_tex_pkg's flagged_*, in both arrangements). RQ never overflows: at most MaxInflight requests are inside the engine.
 //
 // OutLanes 4: the result converts on its way into RQ, a texel a cycle. OutLanes 1: RQ holds the
 // filtered result and its class, and a result whose type needs a conversion (an integer for .f32,
@@ -168,9 +168,9 @@ module tsu_tex_resolve #(
       .data_o({out_nonres, out_bad})
     );
     always_comb begin
-      conv.data = out_bad || out_nonres ? 128'd0 : out_data;
-      conv.count = out_bad ? 3'd0 : out_count;
-      conv.pred = !out_nonres || out_bad;
+      conv.data = tsu_tex_pkg::flagged_data(out_nonres, out_bad, out_data);
+      conv.count = tsu_tex_pkg::flagged_count(out_bad, out_count);
+      conv.pred = tsu_tex_pkg::flagged_pred(out_nonres, out_bad);
       conv.trap = out_bad;
     end
     tsu_fifo #(.Ram(QueueRam), .Width($bits(conv)), .Depth(MaxInflight)) u_rq (
@@ -233,9 +233,10 @@ module tsu_tex_resolve #(
         rsp_o = cq_head;
       end else begin
         rsp_valid_o = !rq_empty && as_is;
-        rsp_o.data = rqh.bad || rqh.nonres ? 128'd0 : rqh.c;
-        rsp_o.count = rqh.bad ? 3'd0 : rqh.o.dtype == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4;
-        rsp_o.pred = !rqh.nonres || rqh.bad;
+        rsp_o.data = tsu_tex_pkg::flagged_data(rqh.nonres, rqh.bad, rqh.c);
+        rsp_o.count = tsu_tex_pkg::flagged_count(
+            rqh.bad, rqh.o.dtype == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4);
+        rsp_o.pred = tsu_tex_pkg::flagged_pred(rqh.nonres, rqh.bad);
         rsp_o.trap = rqh.bad;
       end
     end
