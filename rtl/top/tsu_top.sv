@@ -3,8 +3,8 @@
 // transaction at a time, in program order.
 //
 // A tex request (EnableTex) goes to the texture path, tsu_tex_unit (rtl/tex/), everything else to
-// the surface path. Responses leave in program order across both (an order FIFO says whose each
-// response is); the two paths share the memory and descriptor ports (tsu_port_arb). Memory order
+// the surface path. Responses leave in program order across both (tsu_order: an order FIFO says
+// whose each response is); the two paths share the memory and descriptor ports (tsu_port_arb). Memory order
 // between them (docs/semantics.md H11): a tex is accepted only when no surface store or reduction
 // is in flight and none of their writes waits for the memory, and a sust or sured only when no
 // tex is in flight, so every tex reads memory as program order leaves it.
@@ -94,8 +94,11 @@ module tsu_top #(
   parameter bit          TexNorm = 1'b1,        // UNORM/SNORM texels (sRGB included)
   parameter bit          TexHalf = 1'b1,        // HALF_FLOAT texels
   parameter bit          TexInt = 1'b1,         // integer texels
-  parameter int unsigned OrderDepth = 128          // requests in flight across both paths (tex):
-                                                   // above what the two can hold (about 100)
+  // Requests in flight across both paths (tex: tsu_order), above what the two can hold (about
+  // 100). Unused with EnableTex 0.
+  /* verilator lint_off UNUSEDPARAM */
+  parameter int unsigned OrderDepth = 128
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -477,9 +480,18 @@ module tsu_top #(
     .rsp_suppressed_o(s_rsp_suppressed)
   );
 
+  // A memory-port request: both paths' go through tsu_port_arb as this record (EnableTex).
+  typedef struct packed {
+    logic             we;
+    logic [AddrW-1:0] addr;
+    logic [127:0]     wdata;
+    logic [15:0]      mask;
+  } mem_req_t;
+  mem_req_t mem_req, s_mem_req, t_mem_req;
+
   if (EnableTex) begin : g_tex
     // ---- The texture path ------------------------------------------------------------------------------
-    logic             t_cfg_ready, t_req_valid, t_req_ready;
+    logic             t_cfg_valid, t_cfg_ready, t_req_valid, t_req_ready;
     logic             t_dreq_valid, t_dreq_ready, t_drsp_valid, t_drsp_ready;
     logic [AddrW-1:0] t_dreq_addr;
     logic             t_mem_valid, t_mem_ready, t_mrsp_valid, t_mrsp_ready;
@@ -518,7 +530,7 @@ module tsu_top #(
       .EnableInt        (TexInt)
     ) u_tex (
       .clk_i, .rst_ni,
-      .cfg_valid_i      (cfg_valid_i && s_cfg_ready),
+      .cfg_valid_i      (t_cfg_valid),
       .cfg_ready_o      (t_cfg_ready),
       .cfg_op_i, .cfg_data_i,
       .req_valid_i      (t_req_valid),
@@ -564,88 +576,75 @@ module tsu_top #(
       .perf_misses_o    (perf_tex_misses_o)
     );
 
-    // ---- Which path, and program order between them (H11) ----------------------------------------------
-    localparam int unsigned OcW = $clog2(OrderDepth + 1);
-    logic          is_tex, is_store, order_full, order_empty, path_ok, take, give;
-    logic [1:0]    order_head;  // {tex, store} of the oldest request not yet answered
-    logic [OcW-1:0] order_count, stores_q, texs_q;
-    assign is_tex = req_opcode_i == tsu_pkg::OpTex && !req.illegal;
-    assign is_store = req_opcode_i == tsu_pkg::OpSust || req_opcode_i == tsu_pkg::OpSured;
-    // A tex waits for earlier stores and reductions until their writes have left for memory; a
-    // store or reduction waits until earlier tex requests are answered (their reads are done).
-    // A configuration command offered goes first (H10).
-    assign path_ok = !order_full && !cfg_valid_i &&
-                     (is_tex ? stores_q == '0 && !s_writes : !is_store || texs_q == '0);
-    assign t_req_valid = req_valid_i && is_tex && path_ok;
-    assign s_req_valid = req_valid_i && !is_tex && path_ok;
-    assign req_ready_o = path_ok && (is_tex ? t_req_ready : s_req_ready);
-    assign take = req_valid_i && req_ready_o;
-    assign give = rsp_valid_o && rsp_ready_i;
-    tsu_fifo #(.Width(2), .Depth(OrderDepth), .Ram(1'b1)) u_order (
+    // ---- Where the paths meet: which path, program order, responses, configuration (H11) -----------
+    tsu_order #(.TagW(TagW), .Depth(OrderDepth)) u_order (
       .clk_i, .rst_ni,
-      .push_i (take),
-      .data_i ({is_tex, is_store}),
-      .pop_i  (give),
-      .data_o (order_head),
-      .empty_o(order_empty),
-      .full_o (order_full),
-      .count_o(order_count)
+      .req_valid_i,
+      .req_is_tex_i      (req_opcode_i == tsu_pkg::OpTex && !req.illegal),
+      .req_is_store_i    (req_opcode_i == tsu_pkg::OpSust || req_opcode_i == tsu_pkg::OpSured),
+      .req_ready_o,
+      .s_req_valid_o     (s_req_valid),
+      .s_req_ready_i     (s_req_ready),
+      .t_req_valid_o     (t_req_valid),
+      .t_req_ready_i     (t_req_ready),
+      .s_writes_i        (s_writes),
+      .cfg_valid_i,
+      .cfg_ready_o,
+      .s_cfg_valid_o     (s_cfg_valid),
+      .s_cfg_ready_i     (s_cfg_ready),
+      .t_cfg_valid_o     (t_cfg_valid),
+      .t_cfg_ready_i     (t_cfg_ready),
+      .s_rsp_valid_i     (s_rsp_valid),
+      .s_rsp_ready_o     (s_rsp_ready),
+      .s_rsp_tag_i       (s_rsp_tag),
+      .s_rsp_data_i      (s_rsp_data),
+      .s_rsp_count_i     (s_rsp_count),
+      .s_rsp_trap_i      (s_rsp_trap),
+      .s_rsp_oob_i       (s_rsp_oob),
+      .s_rsp_misaligned_i(s_rsp_misaligned),
+      .s_rsp_clamped_i   (s_rsp_clamped),
+      .s_rsp_suppressed_i(s_rsp_suppressed),
+      .t_rsp_valid_i     (t_rsp_valid),
+      .t_rsp_ready_o     (t_rsp_ready),
+      .t_rsp_tag_i       (t_rsp_tag),
+      .t_rsp_data_i      (t_rsp_data),
+      .t_rsp_count_i     (t_rsp_count),
+      .t_rsp_trap_i      (t_rsp_trap),
+      .t_rsp_pred_i      (t_rsp_pred),
+      .rsp_valid_o,
+      .rsp_ready_i,
+      .rsp_tag_o,
+      .rsp_data_o,
+      .rsp_count_o,
+      .rsp_trap_o,
+      .rsp_oob_o,
+      .rsp_misaligned_o,
+      .rsp_clamped_o,
+      .rsp_suppressed_o,
+      .rsp_pred_o
     );
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        stores_q <= '0;
-        texs_q <= '0;
-      end else begin
-        stores_q <= stores_q + OcW'(take && is_store) - OcW'(give && order_head[0]);
-        texs_q <= texs_q + OcW'(take && is_tex) - OcW'(give && order_head[1]);
-      end
-    end
-
-    // ---- Responses in program order ----------------------------------------------------------------------
-    always_comb begin
-      rsp_valid_o = !order_empty && (order_head[1] ? t_rsp_valid : s_rsp_valid);
-      rsp_tag_o = s_rsp_tag;
-      rsp_data_o = s_rsp_data;
-      rsp_count_o = s_rsp_count;
-      rsp_trap_o = s_rsp_trap;
-      rsp_oob_o = s_rsp_oob;
-      rsp_misaligned_o = s_rsp_misaligned;
-      rsp_clamped_o = s_rsp_clamped;
-      rsp_suppressed_o = s_rsp_suppressed;
-      rsp_pred_o = 1'b1;
-      if (order_head[1]) begin
-        rsp_tag_o = t_rsp_tag;
-        for (int k = 0; k < 4; k++) rsp_data_o[64*k +: 64] = {32'd0, t_rsp_data[32*k +: 32]};
-        rsp_count_o = t_rsp_count;
-        rsp_trap_o = t_rsp_trap;
-        rsp_oob_o = '0;
-        rsp_misaligned_o = 1'b0;
-        rsp_clamped_o = 1'b0;
-        rsp_suppressed_o = 1'b0;
-        rsp_pred_o = t_rsp_pred;
-      end
-    end
-    assign s_rsp_ready = !order_empty && !order_head[1] && rsp_ready_i;
-    assign t_rsp_ready = !order_empty && order_head[1] && rsp_ready_i;
-
-    // ---- Configuration to both paths at once --------------------------------------------------------------
-    // Each path is offered the command while the other can take it, so both take it in one cycle.
-    assign cfg_ready_o = s_cfg_ready && t_cfg_ready;
-    assign s_cfg_valid = cfg_valid_i && t_cfg_ready;
 
     // ---- The shared ports ---------------------------------------------------------------------------------------
-    localparam int unsigned MemW = 1 + AddrW + 128 + 16;
-    logic [MemW-1:0] mem_req;
-    tsu_port_arb #(.PayloadW(MemW), .RouteDepth(MaxReads + TexMaxReads)) u_mem_arb (
+    always_comb begin
+      s_mem_req.we = s_mem_we;
+      s_mem_req.addr = s_mem_addr;
+      s_mem_req.wdata = s_mem_wdata;
+      s_mem_req.mask = s_mem_mask;
+      t_mem_req.we = 1'b0;  // the texture path only reads
+      t_mem_req.addr = t_mem_addr;
+      t_mem_req.wdata = '0;
+      t_mem_req.mask = '0;
+    end
+    tsu_port_arb #(.PayloadW($bits(mem_req)), .RouteDepth(MaxReads + TexMaxReads)) u_mem_arb (
       .clk_i, .rst_ni,
       .a_valid_i    (s_mem_valid),
       .a_ready_o    (s_mem_ready),
       .a_read_i     (!s_mem_we),
-      .a_payload_i  ({s_mem_we, s_mem_addr, s_mem_wdata, s_mem_mask}),
+      .a_payload_i  (s_mem_req),
       .b_valid_i    (t_mem_valid),
       .b_ready_o    (t_mem_ready),
       .b_read_i     (1'b1),
-      .b_payload_i  ({1'b0, t_mem_addr, 128'd0, 16'd0}),
+      .b_payload_i  (t_mem_req),
       .valid_o      (mem_req_valid_o),
       .ready_i      (mem_req_ready_i),
       .payload_o    (mem_req),
@@ -656,7 +655,10 @@ module tsu_top #(
       .b_rsp_valid_o(t_mrsp_valid),
       .b_rsp_ready_i(t_mrsp_ready)
     );
-    assign {mem_req_we_o, mem_req_addr_o, mem_req_wdata_o, mem_req_mask_o} = mem_req;
+    assign mem_req_we_o = mem_req.we;
+    assign mem_req_addr_o = mem_req.addr;
+    assign mem_req_wdata_o = mem_req.wdata;
+    assign mem_req_mask_o = mem_req.mask;
     tsu_port_arb #(.PayloadW(AddrW), .RouteDepth(24)) u_dmem_arb (
       .clk_i, .rst_ni,
       .a_valid_i    (s_dreq_valid),
@@ -678,19 +680,6 @@ module tsu_top #(
       .b_rsp_ready_i(t_drsp_ready)
     );
 
-    logic unused_tex;
-    assign unused_tex = ^order_count;
-`ifndef SYNTHESIS
-    /* verilator lint_off SYNCASYNCNET */
-    c_tex_waits_for_store: cover property (@(posedge clk_i)
-        req_valid_i && is_tex && !order_full && !cfg_valid_i && (stores_q != '0 || s_writes));
-    c_store_waits_for_tex: cover property (@(posedge clk_i)
-        req_valid_i && !is_tex && is_store && !order_full && !cfg_valid_i && texs_q != '0);
-    c_tex_after_surface: cover property (@(posedge clk_i) take && is_tex && !order_empty &&
-                                         !order_head[1]);
-    c_cfg_waits_for_tex: cover property (@(posedge clk_i) cfg_valid_i && s_cfg_ready && !t_cfg_ready);
-    /* verilator lint_on SYNCASYNCNET */
-`endif
   end else begin : g_surface_only
     // ---- The surface path alone: its ports are the unit's ----------------------------------------------
     assign cfg_ready_o = s_cfg_ready;
@@ -723,8 +712,11 @@ module tsu_top #(
     assign rsp_pred_o = 1'b1;
     assign perf_tex_lookups_o = '0;
     assign perf_tex_misses_o = '0;
+    assign mem_req = '0;
+    assign s_mem_req = '0;
+    assign t_mem_req = '0;
     logic unused_tex;
-    assign unused_tex = ^{s_writes, req_texmode_i, req_compare_i, req_has_sampler_i,
+    assign unused_tex = ^{mem_req, s_mem_req, t_mem_req, s_writes, req_texmode_i, req_compare_i, req_has_sampler_i,
                           req_sampler_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i,
                           req_dpdy_i};
   end
