@@ -17,16 +17,18 @@
 // dividers), one request per cycle. Beats 2: dPdx and then dPdy through one gradient's
 // datapath on consecutive cycles (9 multipliers, 3 adders, 2 dividers), a request every other
 // cycle: cube gradients are one request form among many, and the dividers dominate the area.
+// Beats 4 (Tail 0 only): one quotient a cycle, dPdx's s and t, then dPdy's (3 multipliers, 1
+// adder, 1 divider), a request every fourth cycle.
 // Latency = RegIn + 3 * tsu_fp_mul + 2 * tsu_fp_add + tsu_fp_div + 2 + (Beats - 1) = 48 / 49.
 //
 // Tail 0 stops after (Q): the four quotients of a request (dPdx's s and t, then dPdy's) and N/2
 // leave together on quot_valid_o, for tsu_tex_grad's datapath to finish as it does a non-cube
 // .grad (its scale by N/2, squares, sums, the larger and lambda: the same operations in the same
 // order, the third axis +0). Latency then RegIn + tsu_fp_mul + tsu_fp_add + tsu_fp_div +
-// (Beats - 1) = 28 / 29; valid_o stays low.
+// (Beats - 1) = 28 / 29 / 31; valid_o stays low.
 module tsu_tex_cube_grad #(
   parameter bit          RegIn = 1'b1,
-  parameter int unsigned Beats = 1,  // cycles per request (the II): 1 or 2
+  parameter int unsigned Beats = 1,  // cycles per request (the II): 1, 2 or (Tail 0) 4
   parameter int unsigned DivStepsPerStage = 2,  // tsu_fp_div quotient bits per stage
   parameter bit          Tail = 1'b1  // (H) to (R) here; 0: the quotients leave (quot_o)
 ) (
@@ -51,7 +53,9 @@ module tsu_tex_cube_grad #(
   localparam int unsigned MulLat = tsu_hw_pkg::FP_MUL_LATENCY;
   localparam int unsigned AddLat = tsu_hw_pkg::FP_ADD_LATENCY;
   localparam int unsigned DivLat = tsu_hw_pkg::fp_div_latency(1'b1, DivStepsPerStage, 1'b1);
-  localparam int unsigned NG = 2 / Beats;  // gradients per beat
+  localparam int unsigned NL = 4 / Beats;  // quotients per beat: lanes k = 2d + c (gradient d,
+                                           // coordinate c: 0 s, 1 t), lanes b*NL.. at beat b
+  localparam int unsigned NG = NL / 2;     // whole gradients per beat (Tail: Beats 1 or 2)
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = Tail ?
       tsu_hw_pkg::tex_cube_grad_latency(RegIn, Beats, DivStepsPerStage) :
@@ -86,37 +90,67 @@ module tsu_tex_cube_grad #(
     .data_o ({r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma})
   );
 
-  // ---- Beats: the gradients each beat carries -----------------------------------------------------
+  // ---- Beats: the quotients each beat carries ------------------------------------------------------
+  // Beat b computes lanes b * NL .. b * NL + NL - 1. The request's operands, as it arrives (beat
+  // 0) or held for the later beats.
   logic        b_valid;
-  logic [31:0] b_dsc [NG], b_dtc [NG], b_dma [NG], b_hn, b_sc, b_tc, b_ma;
+  logic [1:0]  b_beat;
+  logic [31:0] b_dsc [2], b_dtc [2], b_dma [2], b_hn, b_sc, b_tc, b_ma;
   if (Beats == 1) begin : g_one_beat
     assign b_valid = r_valid;
-    for (genvar d = 0; d < 2; d++) begin : g_grad
-      assign {b_dsc[d], b_dtc[d], b_dma[d]} = {r_dsc[d], r_dtc[d], r_dma[d]};
-    end
+    assign b_beat = 2'd0;
+    assign {b_dsc[0], b_dtc[0], b_dma[0], b_dsc[1], b_dtc[1], b_dma[1]} =
+        {r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1]};
     assign {b_hn, b_sc, b_tc, b_ma} = {r_hn, r_sc, r_tc, r_ma};
-  end else begin : g_two_beats
-    // dPdx's beat as the request arrives, dPdy's on the next cycle from a hold register.
-    logic        second_q;
-    logic [31:0] dsc_q, dtc_q, dma_q, hn_q, sc_q, tc_q, ma_q;
+  end else begin : g_beats
+    logic [1:0]  beat_q;  // the next beat of a request whose first went in (0: none pending)
+    logic [31:0] dsc_q [2], dtc_q [2], dma_q [2], hn_q, sc_q, tc_q, ma_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) second_q <= 1'b0;
-      else second_q <= r_valid;
+      if (!rst_ni) beat_q <= 2'd0;
+      else if (r_valid || beat_q != 2'd0) beat_q <= 32'(beat_q) == Beats - 1 ? 2'd0 : beat_q + 2'd1;
     end
     always_ff @(posedge clk_i) begin
-      {dsc_q, dtc_q, dma_q, hn_q, sc_q, tc_q, ma_q} <=
-          {r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma};
+      if (r_valid) begin
+        {dsc_q[0], dtc_q[0], dma_q[0], dsc_q[1], dtc_q[1], dma_q[1]} <=
+            {r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1]};
+        {hn_q, sc_q, tc_q, ma_q} <= {r_hn, r_sc, r_tc, r_ma};
+      end
     end
-    assign b_valid = r_valid || second_q;
-    assign {b_dsc[0], b_dtc[0], b_dma[0]} =
-        second_q ? {dsc_q, dtc_q, dma_q} : {r_dsc[0], r_dtc[0], r_dma[0]};
-    assign {b_hn, b_sc, b_tc, b_ma} = second_q ? {hn_q, sc_q, tc_q, ma_q} : {r_hn, r_sc, r_tc, r_ma};
+    assign b_valid = r_valid || beat_q != 2'd0;
+    assign b_beat = beat_q;
+    always_comb begin
+      if (beat_q == 2'd0) begin
+        {b_dsc[0], b_dtc[0], b_dma[0], b_dsc[1], b_dtc[1], b_dma[1]} =
+            {r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1]};
+        {b_hn, b_sc, b_tc, b_ma} = {r_hn, r_sc, r_tc, r_ma};
+      end else begin
+        {b_dsc[0], b_dtc[0], b_dma[0], b_dsc[1], b_dtc[1], b_dma[1]} =
+            {dsc_q[0], dtc_q[0], dma_q[0], dsc_q[1], dtc_q[1], dma_q[1]};
+        {b_hn, b_sc, b_tc, b_ma} = {hn_q, sc_q, tc_q, ma_q};
+      end
+    end
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(r_valid && second_q))
-      else $error("tsu_tex_cube_grad: a request inside the interval (II 2)");
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(r_valid && beat_q != 2'd0))
+      else $error("tsu_tex_cube_grad: a request inside the interval (II %0d)", Beats);
     /* verilator lint_on SYNCASYNCNET */
 `endif
+  end
+  // Lane l of the beat: gradient d, coordinate c (constant per lane but at Beats 4).
+  logic [31:0] l_dx [NL], l_x [NL], l_dma [NL];  // dsc or dtc, sc or tc, dma
+  always_comb begin
+    for (int l = 0; l < NL; l++) begin
+      l_dx[l] = b_dsc[0];
+      l_x[l] = b_sc;
+      l_dma[l] = b_dma[0];
+      for (int k = 0; k < 4; k++) begin
+        if (32'(b_beat) * NL + l == k) begin
+          l_dx[l] = k % 2 == 0 ? b_dsc[k / 2] : b_dtc[k / 2];
+          l_x[l] = k % 2 == 0 ? b_sc : b_tc;
+          l_dma[l] = b_dma[k / 2];
+        end
+      end
+    end
   end
 
   // ---- (M) the products, ma * ma ------------------------------------------------------------------
@@ -125,22 +159,20 @@ module tsu_tex_cube_grad #(
   tsu_fp_mul u_den (
     .clk_i, .rst_ni, .valid_i(b_valid), .a_i(b_ma), .b_i(b_ma), .valid_o(m_valid), .result_o(m_den)
   );
-  // Lanes k = 2d + c: the beat's gradient d, coordinate c (0: s from sc, 1: t from tc).
-  localparam int unsigned NL = 2 * NG;
-  logic [31:0]   m_dx [NL], m_x [NL];  // dsc * ma, sc * dma (and the t pair)
+  logic [31:0]   m_dx [NL], m_x [NL];  // dsc * ma, sc * dma (or the t pair) per lane
   logic [NL-1:0] m_dx_valid, m_x_valid;
   for (genvar k = 0; k < NL; k++) begin : g_prod
     tsu_fp_mul u_dx (
       .clk_i, .rst_ni, .valid_i(b_valid),
-      .a_i     (k % 2 == 0 ? b_dsc[k / 2] : b_dtc[k / 2]),
+      .a_i     (l_dx[k]),
       .b_i     (b_ma),
       .valid_o (m_dx_valid[k]),
       .result_o(m_dx[k])
     );
     tsu_fp_mul u_x (
       .clk_i, .rst_ni, .valid_i(b_valid),
-      .a_i     (k % 2 == 0 ? b_sc : b_tc),
-      .b_i     (b_dma[k / 2]),
+      .a_i     (l_x[k]),
+      .b_i     (l_dma[k]),
       .valid_o (m_x_valid[k]),
       .result_o(m_x[k])
     );
@@ -249,21 +281,31 @@ module tsu_tex_cube_grad #(
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end else begin : g_quot
-    // ---- The quotients out: both gradients' side by side, or (Beats 2) dPdx's held for dPdy's ----
+    // ---- The quotients out: all four side by side, or (Beats 2, 4) the earlier beats' held for
+    // the last's. Beats come in groups of Beats, so a phase that counts them tells them apart.
     // (tsu_tex_grad's cover points see its sums and their compare.)
     if (Beats == 1) begin : g_pair
       assign quot_valid_o = q_valid[0];
       assign quot_o = {q_quo[3], q_quo[2], q_quo[1], q_quo[0]};
     end else begin : g_held
-      logic        phase_q;
-      logic [63:0] x_q;  // dPdx's s and t
+      logic [1:0]   phase_q;
+      logic [127:0] x_q;  // lanes of the earlier beats, lane k in [32k +: 32]
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) phase_q <= 1'b0;
-        else if (q_valid[0]) phase_q <= !phase_q;
+        if (!rst_ni) phase_q <= 2'd0;
+        else if (q_valid[0]) phase_q <= 32'(phase_q) == Beats - 1 ? 2'd0 : phase_q + 2'd1;
       end
-      always_ff @(posedge clk_i) if (q_valid[0] && !phase_q) x_q <= {q_quo[1], q_quo[0]};
-      assign quot_valid_o = q_valid[0] && phase_q;
-      assign quot_o = {q_quo[1], q_quo[0], x_q};
+      always_ff @(posedge clk_i) begin
+        for (int p = 0; p < Beats - 1; p++) begin
+          for (int l = 0; l < NL; l++) begin
+            if (q_valid[0] && 32'(phase_q) == p) x_q[32 * (p * NL + l) +: 32] <= q_quo[l];
+          end
+        end
+      end
+      always_comb begin
+        quot_o = x_q;
+        for (int l = 0; l < NL; l++) quot_o[32 * ((Beats - 1) * NL + l) +: 32] = q_quo[l];
+      end
+      assign quot_valid_o = q_valid[0] && 32'(phase_q) == Beats - 1;
     end
     assign hn_o = q_hn;
     assign {valid_o, rho2_o, lambda_o} = '0;
@@ -274,7 +316,8 @@ module tsu_tex_cube_grad #(
   assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid, n_den_valid, q_hn_valid, q_valid};
 
 `ifndef SYNTHESIS
-  initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_cube_grad: Beats 1 or 2");
+  initial assert (Beats == 1 || Beats == 2 || (Beats == 4 && !Tail))
+    else $fatal(1, "tsu_tex_cube_grad: Beats 1 or 2, or 4 with Tail 0");
   /* verilator lint_off SYNCASYNCNET */
   a_face: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> face_i <= 3'd5);
   a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -47,13 +47,14 @@ module tsu_tex_engine #(
   parameter int unsigned CornerLanes = 1,
   // The quad path's corner mean (tsu_tex_quad_return), which takes a footprint a cycle.
   parameter int unsigned QuadCornerLanes = 2,
-  // Cycles per cube .grad request in tsu_tex_cube_grad: 2 (dPdx, then dPdy through one datapath:
-  // half its dividers and multipliers; the engine takes no request in the cycle after a cube
-  // .grad) or 1.
-  parameter int unsigned CubeGradBeats = 2,
+  // Cycles per cube .grad request in tsu_tex_cube_grad: 4 (one quotient a cycle: a quarter of its
+  // dividers; with GradBeats 2 only, where tsu_tex_grad finishes the quotients), 2 (dPdx, then dPdy
+  // through one datapath: half its dividers and multipliers) or 1. The engine takes no request
+  // for CubeGradBeats - 1 cycles after a cube .grad.
+  parameter int unsigned CubeGradBeats = 4,
   // Cycles per non-cube .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one
   // partial a cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1
-  // cycles after such a .grad. At 2, with CubeGradBeats 2 and cube maps, one datapath serves
+  // cycles after such a .grad. At 2, with CubeGradBeats 2 or 4 and cube maps, one datapath serves
   // every .grad (tsu_tex_lod_path Shared): the cube gradients' quotients finish in tsu_tex_grad.
   // The one-tap path samples a bilinear tap a cycle, so a .grad every other cycle rarely binds
   // it; the quad path (a footprint a cycle) wants 1.
@@ -152,7 +153,7 @@ module tsu_tex_engine #(
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
-  // CubeGradBeats 2; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the corner mean
+  // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the corner mean
   // (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
   // last axis trails the first by two cycles through the coordinate stage and the wrap), and
   // Lanes below 4 the filter's later beats of a tap (3 at one lane). OutLanes 4 converts every

@@ -10,11 +10,11 @@
 // B while B holds one, else A while A holds one, else its own path, so no path's exit meets
 // another's in a cycle (a later entry never leaves earlier). The result (tsu_tex_pkg::levels_t,
 // with the request's level table) leaves with levels_valid_o, one per request, in order.
-// At CubeGradBeats 2 the cube gradients take no request in the cycle after a cube .grad, and at
+// At CubeGradBeats 2 (4) the cube gradients take no request in the cycle (3 cycles) after a cube .grad, and at
 // GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
 // tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
 //
-// Shared (GradBeats 2 and CubeGradBeats 2, with .grad and cube maps): one gradient datapath for
+// Shared (GradBeats 2 and CubeGradBeats 2 or 4, with .grad and cube maps): one gradient datapath for
 // every geometry. tsu_tex_cube_grad stops at its quotients (Tail 0) and tsu_tex_grad finishes
 // them as it does a non-cube .grad's operands (scaled by N/2 instead of the extents, the third
 // axis +0), so every .grad takes path B (GradLongLat: face selection, the quotients, the
@@ -62,7 +62,7 @@ module tsu_tex_lod_path #(
   localparam int unsigned CubeAxisLat = tsu_hw_pkg::tex_cube_axis_latency(1'b1);
   localparam int unsigned CubeGradLat = tsu_hw_pkg::tex_cube_grad_latency(1'b1, CubeGradBeats, 2);
   localparam int unsigned CubeQuotLat = tsu_hw_pkg::tex_cube_quot_latency(1'b1, CubeGradBeats, 2);
-  localparam bit Shared = EnableGrad && EnableCube && GradBeats == 2 && CubeGradBeats == 2;
+  localparam bit Shared = EnableGrad && EnableCube && GradBeats == 2 && CubeGradBeats >= 2;
   // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one (Shared:
   // face selection, the quotients and tsu_tex_grad, for every .grad).
   localparam int unsigned GradLongLat = Shared ? CubeAxisLat + CubeQuotLat + GradLat
@@ -205,11 +205,12 @@ module tsu_tex_lod_path #(
     assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
                                 g_valid, cube_i};
   end
-  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2) --------
+  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2, 4) -----
   tsu_tex_pkg::grad_req_t nq;  // a non-cube .grad's operands, waiting (here for yosys 0.23)
   if (Shared) begin : g_shared
     logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
-    logic                               gap_q, nq_valid, cq_valid;
+    logic [1:0]                         gap_q;  // cycles the entry still holds
+    logic                               nq_valid, cq_valid;
     logic [127:0]                       cq;         // a cube .grad's quotients
     logic [31:0]                        cq_hn, nc_rho2, nc_cg_rho2;
     logic                               nc_cg_valid;  // Tail 0: no lambda here
@@ -218,10 +219,13 @@ module tsu_tex_lod_path #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         b_count_q <= '0;
-        gap_q <= 1'b0;
+        gap_q <= 2'd0;
       end else begin
         b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
-        gap_q <= accept_i && grad_i;  // the gradients take a .grad every other cycle
+        // The gradients take a .grad every other cycle, the quotients a cube .grad every
+        // CubeGradBeats cycles.
+        if (accept_i && grad_i) gap_q <= cube_i ? 2'(CubeGradBeats - 1) : 2'd1;
+        else if (gap_q != 2'd0) gap_q <= gap_q - 2'd1;
       end
     end
     tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat), .Ram(QueueRam)) u_side (
@@ -237,7 +241,7 @@ module tsu_tex_lod_path #(
       .data_i({grad_req_i.dpdx, grad_req_i.dpdy, grad_req_i.width}),
       .valid_o(cg_in_valid), .data_o({cg_dpdx, cg_dpdy, cg_width})
     );
-    tsu_tex_cube_grad #(.Beats(2), .Tail(1'b0)) u_cube_quot (
+    tsu_tex_cube_grad #(.Beats(CubeGradBeats), .Tail(1'b0)) u_cube_quot (
       .clk_i, .rst_ni,
       .valid_i     (cg_in_valid),
       .face_i      (axis_face_i),
@@ -275,7 +279,7 @@ module tsu_tex_lod_path #(
       .rho2_o  (nc_rho2),
       .lambda_o(g_lambda)
     );
-    assign g_gap_q = gap_q;
+    assign g_gap_q = gap_q != 2'd0;
     assign {x_take_a, cg_gap_q, g_valid_raw, g_lambda_raw} = '0;
     assign {x_a_valid, x_a_on, x_a} = '0;
     assign {cg_valid, cg_lambda} = '0;
@@ -295,6 +299,11 @@ module tsu_tex_lod_path #(
   end
 
   assign hold_o = cg_gap_q || g_gap_q;
+`ifndef SYNTHESIS
+  // CubeGradBeats 4 (one quotient a cycle) exists only where tsu_tex_grad finishes the quotients.
+  initial assert (!(EnableGrad && EnableCube && !Shared && CubeGradBeats > 2))
+    else $fatal(1, "tsu_tex_lod_path: CubeGradBeats 4 needs GradBeats 2 (one gradient datapath)");
+`endif
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never
   // deliver in the same cycle.

@@ -71,7 +71,7 @@ module tsu_top #(
   parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
   parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
-  parameter int unsigned TexCubeGradBeats = 2,     // tsu_tex_unit: cube gradients' II (1 or 2)
+  parameter int unsigned TexCubeGradBeats = 4,     // tsu_tex_unit: cube gradients' II (1, 2, 4)
   parameter int unsigned TexGradBeats = 2,         // tsu_tex_unit: the gradients' II (1, 2 or 6)
   parameter int unsigned TexCubeBeats = 2,         // tsu_tex_unit: face selection's II (1 or 2)
   parameter int unsigned TexAxisBeats = 3,         // tsu_tex_unit: a pass's II (1 or 3)

@@ -28,6 +28,8 @@
 #include "Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6.h"
 #include "Vtsu_tex_lod_path_bench_sh.h"
+#include "Vtsu_tex_lod_path_bench_sh4.h"
+#include "Vtsu_tex_lod_path_bench_sh4_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_tsu_tex_lod_path_bench.h"
@@ -325,15 +327,18 @@ using Full = Vtsu_tex_lod_path_bench;
 using FullRoot = Vtsu_tex_lod_path_bench_tsu_tex_lod_path_bench;
 using Hx = Vtsu_tex_lod_path_bench_g6;
 using HxRoot = Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench;
-using Shared = Vtsu_tex_lod_path_bench_sh;
-using SharedRoot = Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench;
+using Shared = Vtsu_tex_lod_path_bench_sh4;
+using SharedRoot = Vtsu_tex_lod_path_bench_sh4_tsu_tex_lod_path_bench;
+using SharedQ2 = Vtsu_tex_lod_path_bench_sh;
+using SharedQ2Root = Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench;
 using Half = Vtsu_tex_lod_path_bench_g2;
 using HalfRoot = Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench;
 
 TEST(TexStageLodPath, EveryPathInOrder) { CheckLod<Full, FullRoot>(2701, {}, true); }
 
 // The default unit's shape: one gradient datapath at II 2 for cube and non-cube .grad (the cube
-// gradients' quotients finished by tsu_tex_grad), every .grad in path B; and back to back.
+// gradients' quotients, one a cycle, finished by tsu_tex_grad), every .grad in path B; and back
+// to back. Then the same with the quotients two a cycle (CubeGradBeats 2).
 TEST(TexStageLodPath, OneGradientDatapath) { CheckLod<Shared, SharedRoot>(2705, {}, true); }
 TEST(TexStageLodPath, OneGradientDatapathBackToBack) {
   LodOptions opt;
@@ -341,6 +346,13 @@ TEST(TexStageLodPath, OneGradientDatapathBackToBack) {
   opt.req_gap = 0;
   opt.grad = 50;
   CheckLod<Shared, SharedRoot>(2706, opt, false);
+}
+TEST(TexStageLodPath, OneGradientDatapathTwoQuotientsACycle) {
+  LodOptions opt;
+  opt.requests = 8000;
+  opt.req_gap = 0;
+  opt.grad = 50;
+  CheckLod<SharedQ2, SharedQ2Root>(2707, opt, true);
 }
 
 // tex_hx8k's shape: the gradients one partial a cycle (GradBeats 6), no cube maps.
