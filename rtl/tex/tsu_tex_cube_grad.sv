@@ -90,7 +90,7 @@ module tsu_tex_cube_grad #(
     .data_o ({r_dsc[0], r_dtc[0], r_dma[0], r_dsc[1], r_dtc[1], r_dma[1], r_hn, r_sc, r_tc, r_ma})
   );
 
-  // ---- Beats: the quotients each beat carries ------------------------------------------------------
+  // ---- Beats: the quotients each beat carries ---------------------------------------------------
   // Beat b computes lanes b * NL .. b * NL + NL - 1. The request's operands, as it arrives (beat
   // 0) or held for the later beats.
   logic        b_valid;
@@ -131,7 +131,8 @@ module tsu_tex_cube_grad #(
     end
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(r_valid && beat_q != 2'd0))
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(r_valid && beat_q != 2'd0))
       else $error("tsu_tex_cube_grad: a request inside the interval (II %0d)", Beats);
     /* verilator lint_on SYNCASYNCNET */
 `endif

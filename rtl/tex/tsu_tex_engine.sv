@@ -153,8 +153,8 @@ module tsu_tex_engine #(
   // and read, the texel, the filter's bypass and the output conversion, with the queues between.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
-  // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the corner mean
-  // (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
+  // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the
+  // corner mean (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
   // last axis trails the first by two cycles through the coordinate stage and the wrap), and
   // Lanes below 4 the filter's later beats of a tap (3 at one lane). OutLanes 4 converts every
   // result on its way into the response queue; at OutLanes 1 an .f32 result of a float texel skips

@@ -63,8 +63,8 @@ module tsu_tex_lerp #(
   // p = d * fw: fw's significand is w / 2^k, at most 9 significant bits (BBits 9).
   logic        p_valid;
   logic [31:0] p, a_dd;
-  tsu_fp_mul #(.BBits(9), .RegA(FpRegs), .RegB(FpRegs), .RegLz(FpRegs), .RegC(FpRegs), .RegShift(FpRegs),
-               .RegOut(FpRegs)) u_mul (
+  tsu_fp_mul #(.BBits(9), .RegA(FpRegs), .RegB(FpRegs), .RegLz(FpRegs), .RegC(FpRegs),
+               .RegShift(FpRegs), .RegOut(FpRegs)) u_mul (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (d_valid),

@@ -10,12 +10,12 @@
 // B while B holds one, else A while A holds one, else its own path, so no path's exit meets
 // another's in a cycle (a later entry never leaves earlier). The result (tsu_tex_pkg::levels_t,
 // with the request's level table) leaves with levels_valid_o, one per request, in order.
-// At CubeGradBeats 2 (4) the cube gradients take no request in the cycle (3 cycles) after a cube .grad, and at
-// GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
+// At CubeGradBeats 2 (4) the cube gradients take no request in the cycle (3 cycles) after a
+// cube .grad, and at GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
 // tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
 //
-// Shared (GradBeats 2 and CubeGradBeats 2 or 4, with .grad and cube maps): one gradient datapath for
-// every geometry. tsu_tex_cube_grad stops at its quotients (Tail 0) and tsu_tex_grad finishes
+// Shared (GradBeats 2 and CubeGradBeats 2 or 4, with .grad and cube maps): one gradient
+// datapath for every geometry. tsu_tex_cube_grad stops at its quotients (Tail 0) and tsu_tex_grad finishes
 // them as it does a non-cube .grad's operands (scaled by N/2 instead of the extents, the third
 // axis +0), so every .grad takes path B (GradLongLat: face selection, the quotients, the
 // gradients) and a non-cube .grad's operands wait beside the quotient pipeline in a RAM ring.
@@ -205,7 +205,7 @@ module tsu_tex_lod_path #(
     assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
                                 g_valid, cube_i};
   end
-  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2, 4) -----
+  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2, 4) ---
   tsu_tex_pkg::grad_req_t nq;  // a non-cube .grad's operands, waiting (here for yosys 0.23)
   if (Shared) begin : g_shared
     logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B

@@ -4,7 +4,8 @@
 // item. A request's flags (non-resident, bad level) enter QF with its last item; its result goes
 // through tsu_tex_out (the request's output class from QO, pushed at acceptance) and RQ, the
 // response queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros
-// and no elements (tsu_tex_pkg's flagged_*, in both arrangements). RQ never overflows: at most MaxInflight requests are inside the engine.
+// and no elements (tsu_tex_pkg's flagged_*, in both arrangements). RQ never overflows: at most
+// MaxInflight requests are inside the engine.
 //
 // OutLanes 4: the result converts on its way into RQ, a texel a cycle. OutLanes 1: RQ holds the
 // filtered result and its class, and a result whose type needs a conversion (an integer for .f32,

@@ -69,7 +69,7 @@ module tsu_order #(
 );
   localparam int unsigned OcW = $clog2(Depth + 1);
 
-  // ---- Which path, and program order between them (H11) ------------------------------------------
+  // ---- Which path, and program order between them (H11) ----------------------------------------
   logic           order_full, order_empty, path_ok, take, give;
   logic [1:0]     order_head;  // {tex, store} of the oldest request not yet answered
   logic [OcW-1:0] order_count, stores_q, texs_q;
@@ -100,7 +100,7 @@ module tsu_order #(
     end
   end
 
-  // ---- Responses in program order -------------------------------------------------------------------
+  // ---- Responses in program order ---------------------------------------------------------------
   always_comb begin
     rsp_valid_o = !order_empty && (order_head[1] ? t_rsp_valid_i : s_rsp_valid_i);
     rsp_tag_o = s_rsp_tag_i;
@@ -127,7 +127,7 @@ module tsu_order #(
   assign s_rsp_ready_o = !order_empty && !order_head[1] && rsp_ready_i;
   assign t_rsp_ready_o = !order_empty && order_head[1] && rsp_ready_i;
 
-  // ---- Configuration to both paths at once ----------------------------------------------------------
+  // ---- Configuration to both paths at once ------------------------------------------------------
   assign cfg_ready_o = s_cfg_ready_i && t_cfg_ready_i;
   assign s_cfg_valid_o = cfg_valid_i && t_cfg_ready_i;
   assign t_cfg_valid_o = cfg_valid_i && s_cfg_ready_i;

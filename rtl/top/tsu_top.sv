@@ -4,10 +4,10 @@
 //
 // A tex request (EnableTex) goes to the texture path, tsu_tex_unit (rtl/tex/), everything else to
 // the surface path. Responses leave in program order across both (tsu_order: an order FIFO says
-// whose each response is); the two paths share the memory and descriptor ports (tsu_port_arb). Memory order
-// between them (docs/semantics.md H11): a tex is accepted only when no surface store or reduction
-// is in flight and none of their writes waits for the memory, and a sust or sured only when no
-// tex is in flight, so every tex reads memory as program order leaves it.
+// whose each response is); the two paths share the memory and descriptor ports (tsu_port_arb).
+// Memory order between them (docs/semantics.md H11): a tex is accepted only when no surface
+// store or reduction is in flight and none of their writes waits for the memory, and a sust or
+// sured only when no tex is in flight, so every tex reads memory as program order leaves it.
 //
 // The surface path joins its stages, one file each, in the order a request meets them (one
 // request per cycle while memory keeps up):
@@ -576,7 +576,7 @@ module tsu_top #(
       .perf_misses_o    (perf_tex_misses_o)
     );
 
-    // ---- Where the paths meet: which path, program order, responses, configuration (H11) -----------
+    // ---- Where the paths meet: which path, program order, responses, configuration (H11) --------
     tsu_order #(.TagW(TagW), .Depth(OrderDepth)) u_order (
       .clk_i, .rst_ni,
       .req_valid_i,
@@ -716,9 +716,9 @@ module tsu_top #(
     assign s_mem_req = '0;
     assign t_mem_req = '0;
     logic unused_tex;
-    assign unused_tex = ^{mem_req, s_mem_req, t_mem_req, s_writes, req_texmode_i, req_compare_i, req_has_sampler_i,
-                          req_sampler_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i,
-                          req_dpdy_i};
+    assign unused_tex = ^{mem_req, s_mem_req, t_mem_req, s_writes, req_texmode_i, req_compare_i,
+                          req_has_sampler_i, req_sampler_i, req_lod_i, req_offset_i, req_ref_i,
+                          req_dpdx_i, req_dpdy_i};
   end
 
 `ifndef SYNTHESIS
