@@ -42,46 +42,51 @@ module tsu_fmt_unpack #(
     .info_o (info_s0)
   );
 
+  // While idle the stage's results are don't-cares ('x): synthesis drops the mux, and a Verilated
+  // model skips the routing.
   always_comb begin
-    slot_s0 = '0;
-    unique case (info_s0.assembly)
-      tsu_hw_pkg::Asm8: begin
-        for (int i = 0; i < 4; i++) slot_s0[32*i +: 8] = texel_i[8*i +: 8];
-      end
-      tsu_hw_pkg::Asm16: begin
-        for (int i = 0; i < 4; i++) slot_s0[32*i +: 16] = texel_i[16*i +: 16];
-      end
-      tsu_hw_pkg::Asm32: slot_s0 = texel_i;
-      tsu_hw_pkg::Asm565: begin
-        slot_s0[4:0] = texel_i[15:11];
-        slot_s0[37:32] = texel_i[10:5];
-        slot_s0[68:64] = texel_i[4:0];
-      end
-      tsu_hw_pkg::Asm555: begin
-        slot_s0[4:0] = texel_i[14:10];
-        slot_s0[36:32] = texel_i[9:5];
-        slot_s0[68:64] = texel_i[4:0];
-      end
-      tsu_hw_pkg::Asm101010: begin
-        slot_s0[9:0] = texel_i[29:20];
-        slot_s0[41:32] = texel_i[19:10];
-        slot_s0[73:64] = texel_i[9:0];
-      end
-      tsu_hw_pkg::Asm1010102: begin
-        slot_s0[9:0] = texel_i[31:22];
-        slot_s0[41:32] = texel_i[21:12];
-        slot_s0[73:64] = texel_i[11:2];
-        slot_s0[97:96] = texel_i[1:0];
-      end
-      tsu_hw_pkg::Asm248: begin
-        slot_s0[23:0] = texel_i[31:8];
-        slot_s0[39:32] = texel_i[7:0];
-      end
-      default: begin  // Asm328
-        slot_s0[31:0] = texel_i[31:0];
-        slot_s0[39:32] = texel_i[39:32];
-      end
-    endcase
+    slot_s0 = 'x;
+    if (valid_i) begin
+      slot_s0 = '0;
+      unique case (info_s0.assembly)
+        tsu_hw_pkg::Asm8: begin
+          for (int i = 0; i < 4; i++) slot_s0[32*i +: 8] = texel_i[8*i +: 8];
+        end
+        tsu_hw_pkg::Asm16: begin
+          for (int i = 0; i < 4; i++) slot_s0[32*i +: 16] = texel_i[16*i +: 16];
+        end
+        tsu_hw_pkg::Asm32: slot_s0 = texel_i;
+        tsu_hw_pkg::Asm565: begin
+          slot_s0[4:0] = texel_i[15:11];
+          slot_s0[37:32] = texel_i[10:5];
+          slot_s0[68:64] = texel_i[4:0];
+        end
+        tsu_hw_pkg::Asm555: begin
+          slot_s0[4:0] = texel_i[14:10];
+          slot_s0[36:32] = texel_i[9:5];
+          slot_s0[68:64] = texel_i[4:0];
+        end
+        tsu_hw_pkg::Asm101010: begin
+          slot_s0[9:0] = texel_i[29:20];
+          slot_s0[41:32] = texel_i[19:10];
+          slot_s0[73:64] = texel_i[9:0];
+        end
+        tsu_hw_pkg::Asm1010102: begin
+          slot_s0[9:0] = texel_i[31:22];
+          slot_s0[41:32] = texel_i[21:12];
+          slot_s0[73:64] = texel_i[11:2];
+          slot_s0[97:96] = texel_i[1:0];
+        end
+        tsu_hw_pkg::Asm248: begin
+          slot_s0[23:0] = texel_i[31:8];
+          slot_s0[39:32] = texel_i[7:0];
+        end
+        default: begin  // Asm328
+          slot_s0[31:0] = texel_i[31:0];
+          slot_s0[39:32] = texel_i[39:32];
+        end
+      endcase
+    end
   end
 
   // Slots read: sRGBx's fourth channel is padding.
@@ -167,15 +172,18 @@ module tsu_fmt_unpack #(
   logic         float_class;
   always_comb begin
     float_class = !(info_c.kind == tsu_hw_pkg::KindUint || info_c.kind == tsu_hw_pkg::KindSint);
-    comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
-    // Component c takes the last slot read that names it (each component a small mux; an index
-    // computed into the vector would be a 128-bit shifter per slot).
-    for (int c = 0; c < 4; c++) begin
-      for (int i = 0; i < 4; i++) begin
-        if (3'(i) < nread_c && 32'(info_c.comp[2*i +: 2]) == c) comps_s1[32*c +: 32] = val[32*i +: 32];
+    comps_s1 = 'x;
+    if (valid_c) begin
+      comps_s1 = {float_class ? 32'h3f80_0000 : 32'd1, 96'd0};  // (0, 0, 0, 1)
+      // Component c takes the last slot read that names it (each component a small mux; an index
+      // computed into the vector would be a 128-bit shifter per slot).
+      for (int c = 0; c < 4; c++) begin
+        for (int i = 0; i < 4; i++) begin
+          if (3'(i) < nread_c && 32'(info_c.comp[2*i +: 2]) == c) comps_s1[32*c +: 32] = val[32*i +: 32];
+        end
       end
+      if (!info_c.supported) comps_s1 = '0;
     end
-    if (!info_c.supported) comps_s1 = '0;
   end
 
   logic [128:0] out_s1, out_s2;

@@ -7,7 +7,8 @@
 // (Al) align the smaller significand with a sticky bit (RegAlign); (B) add or subtract (RegB);
 // (Z) count leading zeros, limited so subnormals stay subnormal (RegLz); (C) normalize (RegC);
 // (D) round to nearest even and pack (RegOut). Latency = RegA + RegAlign + RegB + RegLz + RegC
-// + RegOut, one operation per cycle.
+// + RegOut, one operation per cycle. A part's result is a don't-care ('x) while its valid is low:
+// synthesis drops the mux, and a Verilated model skips the arithmetic of an idle unit.
 module tsu_fp_add #(
   parameter bit RegA = 1'b1,
   parameter bit RegAlign = 1'b1,
@@ -55,32 +56,37 @@ module tsu_fp_add #(
     b_nan = b_i[30:23] == 8'hFF && b_i[22:0] != '0;
     a_inf = a_i[30:23] == 8'hFF && a_i[22:0] == '0;
     b_inf = b_i[30:23] == 8'hFF && b_i[22:0] == '0;
-    a_d.special = a_nan || b_nan || a_inf || b_inf;
-    if (a_nan) begin
-      a_d.special_val = a_i | 32'h0040_0000;
-    end else if (b_nan) begin
-      a_d.special_val = b_i | 32'h0040_0000;  // the operand as given: sub_i does not flip a NaN
-    end else if (a_inf && b_inf && (a_i[31] != b_eff[31])) begin
-      a_d.special_val = DefaultNaN;
-    end else if (a_inf) begin
-      a_d.special_val = a_i;
-    end else begin
-      a_d.special_val = b_eff;
+    a_d = 'x;  // don't-care while idle: synthesis drops the mux, simulation skips the cone
+    greater = 'x;
+    lesser = 'x;
+    if (valid_i) begin
+      a_d.special = a_nan || b_nan || a_inf || b_inf;
+      if (a_nan) begin
+        a_d.special_val = a_i | 32'h0040_0000;
+      end else if (b_nan) begin
+        a_d.special_val = b_i | 32'h0040_0000;  // the operand as given: sub_i does not flip a NaN
+      end else if (a_inf && b_inf && (a_i[31] != b_eff[31])) begin
+        a_d.special_val = DefaultNaN;
+      end else if (a_inf) begin
+        a_d.special_val = a_i;
+      end else begin
+        a_d.special_val = b_eff;
+      end
+      if (b_eff[30:0] > a_i[30:0]) begin
+        greater = b_eff;
+        lesser = a_i;
+      end else begin
+        greater = a_i;
+        lesser = b_eff;
+      end
+      a_d.sign = greater[31];
+      a_d.eff_sub = greater[31] != lesser[31];
+      a_d.zero_neg = greater[31] && lesser[31] && greater[30:0] == '0 && lesser[30:0] == '0;
+      a_d.e_big = greater[30:23] == 8'd0 ? 8'd1 : greater[30:23];
+      a_d.shift = a_d.e_big - (lesser[30:23] == 8'd0 ? 8'd1 : lesser[30:23]);
+      a_d.m_big = {greater[30:23] != 8'd0, greater[22:0]};
+      a_d.m_small = {lesser[30:23] != 8'd0, lesser[22:0]};
     end
-    if (b_eff[30:0] > a_i[30:0]) begin
-      greater = b_eff;
-      lesser = a_i;
-    end else begin
-      greater = a_i;
-      lesser = b_eff;
-    end
-    a_d.sign = greater[31];
-    a_d.eff_sub = greater[31] != lesser[31];
-    a_d.zero_neg = greater[31] && lesser[31] && greater[30:0] == '0 && lesser[30:0] == '0;
-    a_d.e_big = greater[30:23] == 8'd0 ? 8'd1 : greater[30:23];
-    a_d.shift = a_d.e_big - (lesser[30:23] == 8'd0 ? 8'd1 : lesser[30:23]);
-    a_d.m_big = {greater[30:23] != 8'd0, greater[22:0]};
-    a_d.m_small = {lesser[30:23] != 8'd0, lesser[22:0]};
   end
 
   tsu_pipe_reg #(.Width($bits(a_d)), .Enable(RegA)) u_a (
@@ -110,16 +116,21 @@ module tsu_fp_add #(
   logic al_valid;
 
   always_comb begin
-    shift_c = a_q.shift > 8'd27 ? 5'd27 : a_q.shift[4:0];
-    aligned_wide = {a_q.m_small, 3'b000, 27'd0} >> shift_c;
-    al_d.special = a_q.special;
-    al_d.special_val = a_q.special_val;
-    al_d.sign = a_q.sign;
-    al_d.eff_sub = a_q.eff_sub;
-    al_d.zero_neg = a_q.zero_neg;
-    al_d.e_big = a_q.e_big;
-    al_d.m_big = a_q.m_big;
-    al_d.m_small_x = {aligned_wide[53:28], aligned_wide[27] | (|aligned_wide[26:0])};
+    al_d = 'x;
+    shift_c = 'x;
+    aligned_wide = 'x;
+    if (a_valid) begin
+      shift_c = a_q.shift > 8'd27 ? 5'd27 : a_q.shift[4:0];
+      aligned_wide = {a_q.m_small, 3'b000, 27'd0} >> shift_c;
+      al_d.special = a_q.special;
+      al_d.special_val = a_q.special_val;
+      al_d.sign = a_q.sign;
+      al_d.eff_sub = a_q.eff_sub;
+      al_d.zero_neg = a_q.zero_neg;
+      al_d.e_big = a_q.e_big;
+      al_d.m_big = a_q.m_big;
+      al_d.m_small_x = {aligned_wide[53:28], aligned_wide[27] | (|aligned_wide[26:0])};
+    end
   end
 
   tsu_pipe_reg #(.Width($bits(al_d)), .Enable(RegAlign)) u_al (
@@ -144,13 +155,16 @@ module tsu_fp_add #(
   logic b_valid;
 
   always_comb begin
-    b_d.special = al_q.special;
-    b_d.special_val = al_q.special_val;
-    b_d.sign = al_q.sign;
-    b_d.zero_neg = al_q.zero_neg;
-    b_d.exp = al_q.e_big;
-    b_d.sum = al_q.eff_sub ? {1'b0, al_q.m_big, 3'b000} - {1'b0, al_q.m_small_x}
-                           : {1'b0, al_q.m_big, 3'b000} + {1'b0, al_q.m_small_x};
+    b_d = 'x;
+    if (al_valid) begin
+      b_d.special = al_q.special;
+      b_d.special_val = al_q.special_val;
+      b_d.sign = al_q.sign;
+      b_d.zero_neg = al_q.zero_neg;
+      b_d.exp = al_q.e_big;
+      b_d.sum = al_q.eff_sub ? {1'b0, al_q.m_big, 3'b000} - {1'b0, al_q.m_small_x}
+                             : {1'b0, al_q.m_big, 3'b000} + {1'b0, al_q.m_small_x};
+    end
   end
 
   tsu_pipe_reg #(.Width($bits(b_d)), .Enable(RegB)) u_b (
@@ -182,13 +196,16 @@ module tsu_fp_add #(
   logic z_valid;
 
   always_comb begin
-    z_d.special = b_q.special;
-    z_d.special_val = b_q.special_val;
-    z_d.sign = b_q.sign;
-    z_d.zero_neg = b_q.zero_neg;
-    z_d.exp = b_q.exp;
-    z_d.sum = b_q.sum;
-    z_d.lshift = ({3'd0, lz} < b_q.exp - 8'd1) ? {3'd0, lz} : b_q.exp - 8'd1;
+    z_d = 'x;
+    if (b_valid) begin
+      z_d.special = b_q.special;
+      z_d.special_val = b_q.special_val;
+      z_d.sign = b_q.sign;
+      z_d.zero_neg = b_q.zero_neg;
+      z_d.exp = b_q.exp;
+      z_d.sum = b_q.sum;
+      z_d.lshift = ({3'd0, lz} < b_q.exp - 8'd1) ? {3'd0, lz} : b_q.exp - 8'd1;
+    end
   end
 
   tsu_pipe_reg #(.Width($bits(z_d)), .Enable(RegLz)) u_z (
@@ -214,19 +231,22 @@ module tsu_fp_add #(
   logic c_valid;
 
   always_comb begin
-    c_d.special = z_q.special;
-    c_d.special_val = z_q.special_val;
-    c_d.sign = z_q.sign;
-    c_d.zero_neg = z_q.zero_neg;
-    if (z_q.sum[27]) begin  // carry out: one right shift, the lost bit joins the sticky bit
-      c_d.norm = {z_q.sum[27:2], z_q.sum[1] | z_q.sum[0]};
-      c_d.exp = z_q.exp + 8'd1;
-      c_d.overflow = z_q.exp == 8'd254;
-    end else begin
-      // Without a hidden bit after the shift the result is subnormal: exponent field 0.
-      c_d.norm = z_q.sum[26:0] << z_q.lshift;
-      c_d.exp = c_d.norm[26] ? z_q.exp - z_q.lshift : 8'd0;
-      c_d.overflow = 1'b0;
+    c_d = 'x;
+    if (z_valid) begin
+      c_d.special = z_q.special;
+      c_d.special_val = z_q.special_val;
+      c_d.sign = z_q.sign;
+      c_d.zero_neg = z_q.zero_neg;
+      if (z_q.sum[27]) begin  // carry out: one right shift, the lost bit joins the sticky bit
+        c_d.norm = {z_q.sum[27:2], z_q.sum[1] | z_q.sum[0]};
+        c_d.exp = z_q.exp + 8'd1;
+        c_d.overflow = z_q.exp == 8'd254;
+      end else begin
+        // Without a hidden bit after the shift the result is subnormal: exponent field 0.
+        c_d.norm = z_q.sum[26:0] << z_q.lshift;
+        c_d.exp = c_d.norm[26] ? z_q.exp - z_q.lshift : 8'd0;
+        c_d.overflow = 1'b0;
+      end
     end
   end
 
@@ -246,15 +266,19 @@ module tsu_fp_add #(
   always_comb begin
     // Round to nearest even on guard (bit 2) and round|sticky (bits 1:0); a carry out of the
     // significand moves into the exponent (and from the largest finite value to Inf).
-    round_up = c_q.norm[2] && (c_q.norm[1] || c_q.norm[0] || c_q.norm[3]);
-    if (c_q.special) begin
-      result = c_q.special_val;
-    end else if (c_q.overflow) begin
-      result = {c_q.sign, 8'hFF, 23'd0};
-    end else if (c_q.norm == '0) begin
-      result = {c_q.zero_neg, 31'd0};  // an exact zero is +0, except -0 + -0
-    end else begin
-      result = {c_q.sign, c_q.exp, c_q.norm[25:3]} + {31'd0, round_up};
+    result = 'x;
+    round_up = 'x;
+    if (c_valid) begin
+      round_up = c_q.norm[2] && (c_q.norm[1] || c_q.norm[0] || c_q.norm[3]);
+      if (c_q.special) begin
+        result = c_q.special_val;
+      end else if (c_q.overflow) begin
+        result = {c_q.sign, 8'hFF, 23'd0};
+      end else if (c_q.norm == '0) begin
+        result = {c_q.zero_neg, 31'd0};  // an exact zero is +0, except -0 + -0
+      end else begin
+        result = {c_q.sign, c_q.exp, c_q.norm[25:3]} + {31'd0, round_up};
+      end
     end
   end
 

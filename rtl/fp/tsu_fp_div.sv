@@ -10,7 +10,8 @@
 // bits per pipeline stage, each stage registered; (D) normalize, denormalize a subnormal result
 // with sticky, round to nearest even and pack (RegOut after it).
 // Latency = RegIn + floor(27 / StepsPerStage) + RegOut (a last partial stage is combinational
-// into the rounding), one division per cycle.
+// into the rounding), one division per cycle. A step's result is a don't-care ('x) while its
+// valid is low: synthesis drops the mux, and a Verilated model skips an idle step.
 module tsu_fp_div #(
   parameter bit          RegIn = 1'b1,
   parameter int unsigned StepsPerStage = 2,  // quotient bits per stage: 1 .. 27
@@ -120,10 +121,18 @@ module tsu_fp_div #(
     assign d = dv[k*24 +: 24];
     // The remainder (< 2 divisor) against the divisor: the borrow of one subtraction decides
     // (one carry chain per step, not a compare beside a subtract).
-    assign diff = {1'b0, cur[51:27]} - {2'b00, d};
-    assign fits = !diff[25];
-    // The next remainder (< divisor < 2^24 after a subtraction) doubles into 25 bits.
-    assign nx = {fits ? diff[23:0] : cur[50:27], 1'b0, cur[25:0], fits};
+    // The next remainder (< divisor < 2^24 after a subtraction) doubles into 25 bits. While the
+    // step is idle its result is a don't-care: synthesis drops the mux, simulation skips the step.
+    always_comb begin
+      diff = 'x;
+      fits = 'x;
+      nx = 'x;
+      if (st_valid[k]) begin
+        diff = {1'b0, cur[51:27]} - {2'b00, d};
+        fits = !diff[25];
+        nx = {fits ? diff[23:0] : cur[50:27], 1'b0, cur[25:0], fits};
+      end
+    end
     tsu_pipe_reg #(
       .Width (RqW),
       .Enable((k + 1) % StepsPerStage == 0)

@@ -15,6 +15,11 @@
 // 12 x BBits partial products instead of four 12 x 12 ones and the low 24 - BBits bits of the
 // product are constant, so the adder, the leading-zero count, the shifts and the registers behind
 // them shrink too. tsu_tex_lerp's weight (w / 256, w a 9-bit integer) is such an operand.
+//
+// From (Z) on, a part's result is a don't-care ('x) while its valid is low: synthesis drops the
+// mux, and a Verilated model skips the arithmetic of an idle unit. (A) and (B) compute always:
+// their products map to DSP blocks, and a gated input there keeps the product registers out of
+// them (xc7: 236 -> 332 FF).
 module tsu_fp_mul #(
   parameter int unsigned BBits = 24,
   parameter bit RegA = 1'b1,
@@ -149,12 +154,15 @@ module tsu_fp_mul #(
   logic z_valid;
 
   always_comb begin
-    z_d.special = b_q.special;
-    z_d.special_val = b_q.special_val;
-    z_d.sign = b_q.sign;
-    z_d.exp_sum = b_q.exp_sum;
-    z_d.product = b_q.product;
-    z_d.lz = lz;
+    z_d = 'x;  // don't-care while idle: synthesis drops the mux, simulation skips the cone
+    if (b_valid) begin
+      z_d.special = b_q.special;
+      z_d.special_val = b_q.special_val;
+      z_d.sign = b_q.sign;
+      z_d.exp_sum = b_q.exp_sum;
+      z_d.product = b_q.product;
+      z_d.lz = lz;
+    end
   end
 
   tsu_pipe_reg #(.Width($bits(z_d)), .Enable(RegLz)) u_z (
@@ -183,18 +191,22 @@ module tsu_fp_mul #(
   logic c_valid;
 
   always_comb begin
-    c_d.special = z_q.special;
-    c_d.special_val = z_q.special_val;
-    c_d.sign = z_q.sign;
-    c_d.p_norm = z_q.product << z_q.lz;
-    e_biased = $signed({2'b00, z_q.exp_sum}) - 12'sd126 - $signed({6'd0, z_q.lz});
-    // Below exponent 1 the result is subnormal: shift right by 1 - e, exponent field 0.
-    c_d.rshift = 6'd0;
-    if (e_biased < 12'sd1) begin
-      c_d.rshift = (12'sd1 - e_biased) > 12'sd49 ? 6'd49 : 6'(12'sd1 - e_biased);
-      c_d.e_field = 8'd0;
-    end else begin
-      c_d.e_field = e_biased > 12'sd254 ? 8'hFF : e_biased[7:0];
+    c_d = 'x;
+    e_biased = 'x;
+    if (z_valid) begin
+      c_d.special = z_q.special;
+      c_d.special_val = z_q.special_val;
+      c_d.sign = z_q.sign;
+      c_d.p_norm = z_q.product << z_q.lz;
+      e_biased = $signed({2'b00, z_q.exp_sum}) - 12'sd126 - $signed({6'd0, z_q.lz});
+      // Below exponent 1 the result is subnormal: shift right by 1 - e, exponent field 0.
+      c_d.rshift = 6'd0;
+      if (e_biased < 12'sd1) begin
+        c_d.rshift = (12'sd1 - e_biased) > 12'sd49 ? 6'd49 : 6'(12'sd1 - e_biased);
+        c_d.e_field = 8'd0;
+      end else begin
+        c_d.e_field = e_biased > 12'sd254 ? 8'hFF : e_biased[7:0];
+      end
     end
   end
 
@@ -226,14 +238,19 @@ module tsu_fp_mul #(
   logic s_valid;
 
   always_comb begin
-    s_d.special = c_q.special;
-    s_d.special_val = c_q.special_val;
-    s_d.sign = c_q.sign;
-    s_d.e_field = c_q.e_field;
-    shifted = 25'(c_q.p_norm >> (7'd23 + 7'(c_q.rshift)));
-    s_d.kept = shifted;
-    below = ~(48'hFFFF_FFFF_FFFF << (7'd23 + 7'(c_q.rshift)));
-    s_d.rest = |(c_q.p_norm & below);
+    s_d = 'x;
+    shifted = 'x;
+    below = 'x;
+    if (c_valid) begin
+      s_d.special = c_q.special;
+      s_d.special_val = c_q.special_val;
+      s_d.sign = c_q.sign;
+      s_d.e_field = c_q.e_field;
+      shifted = 25'(c_q.p_norm >> (7'd23 + 7'(c_q.rshift)));
+      s_d.kept = shifted;
+      below = ~(48'hFFFF_FFFF_FFFF << (7'd23 + 7'(c_q.rshift)));
+      s_d.rest = |(c_q.p_norm & below);
+    end
   end
 
   tsu_pipe_reg #(.Width($bits(s_d)), .Enable(RegShift)) u_s (
@@ -251,18 +268,25 @@ module tsu_fp_mul #(
   logic [31:0] result;
 
   always_comb begin
-    mant = s_q.kept[23:1];
-    guard = s_q.kept[0];
-    rest = s_q.rest;
-    round_up = guard && (rest || mant[0]);
-    if (s_q.special) begin
-      result = s_q.special_val;
-    end else if (s_q.e_field == 8'hFF) begin
-      result = {s_q.sign, 8'hFF, 23'd0};
-    end else begin
-      // A rounding carry out of the significand moves into the exponent: a subnormal becomes
-      // the smallest normal, the largest finite value becomes Inf.
-      result = {s_q.sign, s_q.e_field, mant} + {31'd0, round_up};
+    result = 'x;
+    mant = 'x;
+    guard = 'x;
+    rest = 'x;
+    round_up = 'x;
+    if (s_valid) begin
+      mant = s_q.kept[23:1];
+      guard = s_q.kept[0];
+      rest = s_q.rest;
+      round_up = guard && (rest || mant[0]);
+      if (s_q.special) begin
+        result = s_q.special_val;
+      end else if (s_q.e_field == 8'hFF) begin
+        result = {s_q.sign, 8'hFF, 23'd0};
+      end else begin
+        // A rounding carry out of the significand moves into the exponent: a subnormal becomes
+        // the smallest normal, the largest finite value becomes Inf.
+        result = {s_q.sign, s_q.e_field, mant} + {31'd0, round_up};
+      end
     end
   end
 

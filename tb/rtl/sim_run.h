@@ -116,6 +116,8 @@ class SimRun {
     if (fst_) Eval();
   }
   // `cycles` clocks with reset asserted (the caller has set the inputs idle), then released.
+  // Cover points count from here on: before and during reset a point samples the random initial
+  // state (randReset(2)), and a hit there proves nothing.
   void Reset(int cycles = 2) {
     dut_->rst_ni = 0;
     dut_->clk_i = 0;
@@ -124,6 +126,7 @@ class SimRun {
       Tick(0);
     }
     dut_->rst_ni = 1;
+    ctx_->coveragep()->zero();
   }
   // A replay: closes the waveform and writes `log` beside it (trace_base.log). Else nothing.
   void CloseTrace(const std::string& log) {

@@ -201,7 +201,8 @@ TEST(TexCube, RandomDirectionsAndBitPatterns) {
                     {".c_div_round_carry", "a subnormal quotient just under 2^-126 (FpDiv.* hit it)"},
                     {".c_zero_times_inf", "a multiply by the constant 0.5 of a value in [0, 2] or a NaN"},
                     {".c_subnormal_operand", "a multiply by the constant 0.5 of a value in [0, 2] or a NaN"},
-                    {".c_underflow_to_zero", "a multiply by the constant 0.5 of a value in [0, 2] or a NaN"}});
+                    {".c_underflow_to_zero", "a multiply by the constant 0.5 of a value in [0, 2] or a NaN"},
+                    {".c_round_tie_even", "half of a normal q + 1 is exact: nothing to round"}});
 }
 
 }  // namespace

@@ -325,11 +325,14 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
 
 TEST(TexEngine, RandomTexturesAgainstTheModel) {
   EngineOptions opt;
-  CheckEngine(1401, opt, {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path"},
+  CheckEngine(1401, opt,
+              {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path",
+               ".c_corner_wait"},
               "a 4-cycle memory and 25 requests per texture fill neither the read slots nor the "
               "request slots; SlowMemoryAndConsumer does. One texture at a time, drained before "
               "the next: no request of another geometry follows a cube request, nor a non-cube "
-              ".grad a cube .grad (TexUnit's do)");
+              ".grad a cube .grad (TexUnit's do). Two seamless corners' third texels back to back "
+              "come from TexStageReturn.OneCornerLane");
 }
 
 TEST(TexEngine, SlowMemoryAndConsumer) {
@@ -346,7 +349,7 @@ TEST(TexEngine, SlowMemoryAndConsumer) {
               "follows a cube request, nor a non-cube .grad a cube .grad (TexUnit's do); 30 "
               "textures need not draw a cube array, sample a corrupted level record (this run "
               "traps none), overflow the filter or put two corner taps back to back "
-              "(RandomTexturesAgainstTheModel's 400 do)");
+              "(TexStageReturn.OneCornerLane does)");
 }
 
 // The quad path (Quad: four taps a cycle through a banked texel cache and tsu_tex_bilerp) on the
