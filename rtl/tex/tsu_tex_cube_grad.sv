@@ -317,8 +317,9 @@ module tsu_tex_cube_grad #(
   assign unused_valid = ^{m_dx_valid, m_x_valid, n_valid, n_den_valid, q_hn_valid, q_valid};
 
 `ifndef SYNTHESIS
-  initial assert (Beats == 1 || Beats == 2 || (Beats == 4 && !Tail))
-    else $fatal(1, "tsu_tex_cube_grad: Beats 1 or 2, or 4 with Tail 0");
+  if (!(Beats == 1 || Beats == 2 || (Beats == 4 && !Tail))) begin : g_bad_beats
+    $error("tsu_tex_cube_grad: Beats 1 or 2, or 4 with Tail 0");
+  end
   /* verilator lint_off SYNCASYNCNET */
   a_face: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> face_i <= 3'd5);
   a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)

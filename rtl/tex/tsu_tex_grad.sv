@@ -250,8 +250,9 @@ module tsu_tex_grad #(
   assign unused_valid = ^{u_valid, sq_valid, s01_valid, s_valid, z_valid};
 
 `ifndef SYNTHESIS
-  initial assert (Beats == 1 || Beats == 2 || Beats == 6)
-    else $fatal(1, "tsu_tex_grad: Beats 1, 2 or 6");
+  if (!(Beats == 1 || Beats == 2 || Beats == 6)) begin : g_bad_beats
+    $error("tsu_tex_grad: Beats 1, 2 or 6");
+  end
   /* verilator lint_off SYNCASYNCNET */
   a_axes: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> axes_i != 2'd0);
   c_one_axis: cover property (@(posedge clk_i) valid_i && axes_i == 2'd1);

@@ -301,8 +301,9 @@ module tsu_tex_lod_path #(
   assign hold_o = cg_gap_q || g_gap_q;
 `ifndef SYNTHESIS
   // CubeGradBeats 4 (one quotient a cycle) exists only where tsu_tex_grad finishes the quotients.
-  initial assert (!(EnableGrad && EnableCube && !Shared && CubeGradBeats > 2))
-    else $fatal(1, "tsu_tex_lod_path: CubeGradBeats 4 needs GradBeats 2 (one gradient datapath)");
+  if (EnableGrad && EnableCube && !Shared && CubeGradBeats > 2) begin : g_bad_cube_grad_beats
+    $error("tsu_tex_lod_path: CubeGradBeats 4 needs GradBeats 2 (one gradient datapath)");
+  end
 `endif
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;
   // A request enters the short path only when the gradient pipeline is empty: the two never

@@ -470,8 +470,9 @@ module tsu_tex_pass #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  initial assert (AxisBeats == 1 || AxisBeats == 3)
-    else $fatal(1, "tsu_tex_pass: AxisBeats 1 or 3");
+  if (!(AxisBeats == 1 || AxisBeats == 3)) begin : g_bad_axis_beats
+    $error("tsu_tex_pass: AxisBeats 1 or 3");
+  end
   c_two_pass: cover property (@(posedge clk_i) p_fire && levels_i.two);
   c_bad_level: cover property (@(posedge clk_i) p_fire && !lv.ok);
   /* verilator lint_on SYNCASYNCNET */
