@@ -10,7 +10,7 @@ PKGS=(
   mesa-vulkan-drivers libvulkan-dev glslc vulkan-tools
   lcov python3-matplotlib python3-numpy python3-pytest python3-pybind11 pybind11-dev python3-dev
   slurm-wlm munge
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev llvm
 )
 missing=()
 for p in "${PKGS[@]}"; do
