@@ -298,6 +298,16 @@ package tsu_hw_pkg;
                                                   int unsigned ii);
     addrgen_latency = ii > 1 ? ii + 2 : 32'(reg_in) + 32'(reg_mul) + 32'(reg_out);
   endfunction
+  // tsu_address: bounds and clamp (two registers), then address generation (three, or its
+  // products over addr_ii cycles).
+  function automatic int unsigned address_latency(bit reg_bounds, bit reg_addr, int unsigned addr_ii);
+    address_latency = 2 * 32'(reg_bounds) + (addr_ii > 1 ? addr_ii + 2 : 3 * 32'(reg_addr));
+  endfunction
+  // tsu_surface, request to response, idle, on a descriptor-cache hit: the descriptor stage, the
+  // address path, issue and the response FIFO; at addr_ii > 1 decode's and issue's registers.
+  function automatic int unsigned surface_latency(bit reg_bounds, bit reg_addr, int unsigned addr_ii);
+    surface_latency = address_latency(reg_bounds, reg_addr, addr_ii) + 3 + 2 * 32'(addr_ii > 1);
+  endfunction
   // tsu_tex_texel: tsu_fmt_unpack (RegMid, conv_stages, RegOut), then its own registers.
   function automatic int unsigned tex_texel_latency(int unsigned conv_stages, bit reg_a,
                                                     bit reg_out);

@@ -20,8 +20,7 @@ module tsu_address #(
   parameter bit DataViaPack = 1'b0,
   // adesc_i (the address-only fields) is held for the bounds stages (tsu_surf_addr DescHeld).
   parameter bit DescHeld = 1'b0,
-  localparam int unsigned Latency = 2 * 32'(RegBounds) +
-                                    (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr))
+  localparam int unsigned Latency = tsu_hw_pkg::address_latency(RegBounds, RegAddr, AddrII)
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,

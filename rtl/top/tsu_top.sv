@@ -9,33 +9,12 @@
 // store or reduction is in flight and none of their writes waits for the memory, and a sust or
 // sured only when no tex is in flight, so every tex reads memory as program order leaves it.
 //
-// The surface path joins its stages, one file each, in the order a request meets them (one
-// request per cycle while memory keeps up):
-//   tsu_accept   (top/tsu_accept.sv)   what needs no descriptor: illegal encodings, operand shrink
-//   tsu_desc     (top/tsu_desc.sv)     handle -> descriptor, through the descriptor cache
-//   tsu_decode   (top/tsu_decode.sv)   descriptor check, early traps, suq value, sust.p components
-//   tsu_address  (top/tsu_address.sv)  bounds, clamp, address and the sust.p texel (fixed latency)
-//   tsu_issue    (top/tsu_issue.sv)    issue queue, hazards, memory requests
-//   tsu_complete (top/tsu_complete.sv) completion queue, read data, sured read-modify-write
-//   tsu_respond  (top/tsu_respond.sv)  response FIFO, bytes spread into elements
-// Stages pass the structs of tsu_hw_pkg (req_t, addr_ctl_t, side_t, cop_t, rsp_t); the tag and
-// addresses, whose widths are parameters, travel beside them.
+// The surface path is tsu_surface (top/tsu_surface.sv: descriptor, decode, address, issue,
+// complete and respond stages, its ordering and hazard rules, its memory contract); tsu_accept,
+// which classifies a request for both paths, is in front of it.
 //
 // Memory contract: requests take effect in the order the memory accepts them and read data
-// returns in request order. Requests are 16-byte lines (addr_o[3:0] = 0) with a byte mask; a
-// surface access is at most 16 bytes and aligned to its size, so it never spans two lines.
-//
-// Ordering and hazards (docs/semantics.md H5-H7):
-//   * every request leaves in program order through one FIFO, except a sured's write, which
-//     leaves when the sured completes;
-//   * a sured issues its read without waiting for earlier sureds; when it completes, the
-//     results of the earlier sureds that were still unwritten when its read left (the last P
-//     entries of the reduction history) are merged over the read data: forwarding, so a chain
-//     of reductions to one address is exact at one sured per two memory-port cycles;
-//   * a load to a line with an unwritten sured result, and any store while a sured result is
-//     unwritten, wait: so loads see earlier reductions and writes leave in program order.
-// Traps (invalid handle, format mismatch, out of bounds, ...) produce a response and no memory
-// access; the next request proceeds.
+// returns in request order. Requests are 16-byte lines (addr_o[3:0] = 0) with a byte mask.
 module tsu_top #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned HandleW = 20,        // handles 0 .. 2^HandleW - 1 (pool size limit)
@@ -166,31 +145,12 @@ module tsu_top #(
   output logic [31:0]                 perf_tex_lookups_o,
   output logic [31:0]                 perf_tex_misses_o
 );
-  // With the address path at AddrII >= 4, the sust.p pack converts one slot a cycle and holds
-  // its request: every request's data then goes through it, not through a sideband delay line.
-  localparam bit DataViaPack = AddrII >= 4;
-  // With a one-entry descriptor cache, the descriptor buffer holds still while the bounds stages
-  // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own;
-  // and the descriptor is checked once, at its fetch (tsu_desc out_ok_o), not in tsu_decode.
-  localparam bit DescHeld = DescCacheEntries == 1;
-  // With AddrII > 1, decode's control is registered (tsu_decode RegOut): a request waits one
-  // more cycle in the descriptor stage, which the address path's interval already spends (the
-  // next request reaches the stage a cycle after the last one left, and is taken AddrII cycles
-  // after it). It takes the format decode and the early traps off the path into bounds.
-  // Likewise the issue stage's hazard verdict is registered (tsu_issue RegHazard: a request
-  // issues at most every other cycle, which requests AddrII > 1 apart never need faster).
-  localparam bit RegDecode = AddrII > 1;
-  localparam int unsigned AddrLat = 2 * 32'(RegBounds) +
-                                    (AddrII > 1 ? AddrII + 2 : 3 * 32'(RegAddr));
-  // Requests inside the address path at once: one per AddrII cycles.
-  localparam int unsigned AddrInFlight = (AddrLat + AddrII - 1) / AddrII;
-  localparam int unsigned PW = $clog2(MaxReads + 1);  // counts of pending sureds
-  localparam int unsigned LineW = AddrW - 4;
   /* verilator lint_off UNUSEDPARAM */
   // Request to response, idle, on a descriptor-cache hit (or a handle that needs no descriptor),
   // counted from the request's entry into the descriptor stage (HoldReq: its lookup, before the
   // port's handshake) and with the queues' bypass registers (QueueBypass 0 adds their cycles).
-  localparam int unsigned Latency /*verilator public*/ = AddrLat + 3 + 2 * 32'(RegDecode);
+  localparam int unsigned Latency /*verilator public*/ =
+      tsu_hw_pkg::surface_latency(RegBounds, RegAddr, AddrII);
   // Parameters the testbench reads instead of assuming them.
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   localparam int unsigned HandleWidth /*verilator public*/ = HandleW;
@@ -234,9 +194,9 @@ module tsu_top #(
     .req_o       (req)
   );
 
-  // ---- Descriptor: handle -> descriptor, through the descriptor cache -------------------------------
-  // The surface path's side of the ports (joined to the unit's ports below, directly or through
-  // the arbiters of the texture path).
+  // ---- The surface path ------------------------------------------------------------------------------
+  // Its side of the ports, joined to the unit's ports below, directly or through the arbiters of
+  // the texture path.
   logic                s_cfg_valid, s_cfg_ready, s_req_valid, s_req_ready;
   logic                s_dreq_valid, s_dreq_ready, s_drsp_valid, s_drsp_ready;
   logic [AddrW-1:0]    s_dreq_addr;
@@ -249,225 +209,49 @@ module tsu_top #(
   logic [255:0]        s_rsp_data;
   logic [2:0]          s_rsp_count, s_rsp_trap;
   logic [3:0]          s_rsp_oob;
-  logic                d_valid, d_ready, accept, issue_ready, dec_ready;
-  logic [TagW-1:0]     d_tag;
-  tsu_hw_pkg::req_t    d_req;
-  tsu_pkg::surf_desc_t desc, buf_desc, dec_desc;
-  logic                desc_ok;
-  tsu_desc #(
-    .AddrW       (AddrW),
-    .HandleW     (HandleW),
-    .CacheEntries(DescCacheEntries),
-    .PayloadW    ($bits(req) + TagW),
-    .HoldIn      (HoldReq)
-  ) u_desc (
-    .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
+  tsu_surface #(
+    .AddrW           (AddrW),
+    .HandleW         (HandleW),
+    .DescCacheEntries(DescCacheEntries),
+    .TagW            (TagW),
+    .MaxReads        (MaxReads),
+    .QueueRam        (QueueRam),
+    .MqDepth         (MqDepth),
+    .RspDepth        (RspDepth),
+    .QueueBypass     (QueueBypass),
+    .RegRed          (RegRed),
+    .HoldReq         (HoldReq),
+    .RegBounds       (RegBounds),
+    .RegAddr         (RegAddr),
+    .AddrII          (AddrII),
+    .EnableNorm      (EnableNorm),
+    .EnableHalf      (EnableHalf),
+    .EnableInt       (EnableInt)
+  ) u_surface (
+    .clk_i, .rst_ni,
     .cfg_valid_i     (s_cfg_valid),
     .cfg_ready_o     (s_cfg_ready),
-    .cfg_op_i        (cfg_op_i),
-    .cfg_data_i      (cfg_data_i),
-    .in_valid_i      (s_req_valid),
-    .in_ready_o      (s_req_ready),
-    .in_handle_i     (req_handle_i),
-    .in_need_i       (!req.illegal),
-    .in_payload_i    ({req_tag_i, req}),
-    .out_valid_o     (d_valid),
-    .out_ready_i     (d_ready),
-    .out_payload_o   ({d_tag, d_req}),
-    .out_desc_o      (desc),
-    .buf_desc_o      (buf_desc),
-    .out_ok_o        (desc_ok),
+    .cfg_op_i, .cfg_data_i,
+    .req_valid_i     (s_req_valid),
+    .req_ready_o     (s_req_ready),
+    .req_i           (req),
+    .req_handle_i, .req_tag_i,
     .dmem_req_valid_o(s_dreq_valid),
     .dmem_req_ready_i(s_dreq_ready),
     .dmem_req_addr_o (s_dreq_addr),
     .dmem_rsp_valid_i(s_drsp_valid),
     .dmem_rsp_ready_o(s_drsp_ready),
-    .dmem_rsp_rdata_i(dmem_rsp_rdata_i)
-  );
-  // The request enters the fixed-latency address path (the issue stage's credits allow it, and
-  // with AddrII > 1 at most one request every AddrII cycles).
-  assign accept = d_valid && d_ready;
-  if (AddrII > 1) begin : g_addr_interval
-    localparam int unsigned GapW = $clog2(AddrII);
-    logic [GapW-1:0] gap_q;  // cycles before the address path takes the next request
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) gap_q <= '0;
-      else gap_q <= accept ? GapW'(AddrII - 1) : gap_q - GapW'(gap_q != '0);
-    end
-    assign d_ready = issue_ready && dec_ready && gap_q == '0;
-  end else begin : g_addr_every_cycle
-    assign d_ready = issue_ready && dec_ready;
-  end
-
-  // ---- Decode ---------------------------------------------------------------------------------------------
-  // With one entry, decode and the address path read the descriptor buffer itself: the stage's
-  // output is that buffer, or all zero for a request that reads no descriptor (illegal, or a
-  // handle out of range), and such a request traps before any field is used (desc_ok is 0),
-  // so the zero mask is not needed.
-  assign dec_desc = DescHeld ? buf_desc : desc;
-  tsu_hw_pkg::fmt_info_t fmt;
-  tsu_hw_pkg::addr_ctl_t addr_ctl;
-  tsu_hw_pkg::side_t     side;
-  logic [127:0]          comps;
-  tsu_decode #(
-    .EnableNorm(EnableNorm),
-    .EnableHalf(EnableHalf),
-    .EnableInt (EnableInt),
-    .CompsRaw  (DataViaPack),
-    .CheckedDesc(DescHeld),
-    .RegOut    (RegDecode)
-  ) u_decode (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(d_valid),
-    .req_i  (d_req),
-    .desc_i (dec_desc),
-    .desc_ok_i(desc_ok),
-    .take_i (accept),
-    .ready_o(dec_ready),
-    .fmt_o  (fmt),
-    .addr_o (addr_ctl),
-    .side_o (side),
-    .comps_o(comps)
-  );
-
-  // ---- Address path -------------------------------------------------------------------------------------
-  logic             a_valid;
-  logic [TagW-1:0]  a_tag;
-  logic [AddrW-1:0] a_addr;
-  logic [63:0]      a_data_hi;
-  tsu_hw_pkg::cop_t a_op;
-  tsu_address #(
-    .AddrW     (AddrW),
-    .TagW      (TagW),
-    .RegBounds (RegBounds),
-    .RegAddr   (RegAddr),
-    .AddrII    (AddrII),
-    .EnableNorm(EnableNorm),
-    .EnableHalf(EnableHalf),
-    .EnableInt (EnableInt),
-    .DataViaPack(DataViaPack),
-    .DescHeld  (DescHeld)
-  ) u_address (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .valid_i  (accept),
-    .tag_i    (d_tag),
-    .coords_i (d_req.coords),
-    .desc_i   (dec_desc),
-    .adesc_i  (dec_desc),
-    .fmt_i    (fmt),
-    .ctl_i    (addr_ctl),
-    .side_i   (side),
-    .comps_i  (comps),
-    .valid_o  (a_valid),
-    .tag_o    (a_tag),
-    .addr_o   (a_addr),
-    .data_hi_o(a_data_hi),
-    .op_o     (a_op)
-  );
-
-  // ---- Issue ----------------------------------------------------------------------------------------------
-  logic             cq_push, cq_full, cq_needs_read, rmw_push, rd_pop, mq_full;
-  logic [TagW-1:0]  cq_tag;
-  logic [AddrW-1:0] cq_addr;
-  tsu_hw_pkg::cop_t cq_op;
-  logic [PW-1:0]    cq_fwd, reads;
-  logic [LineW-1:0] rmw_line;
-  logic [3:0]       rmw_off;
-  logic             rmw_wide;
-  logic [63:0]      rmw_data;
-  tsu_issue #(
-    .AddrW   (AddrW),
-    .TagW    (TagW),
-    .MaxReads(MaxReads),
-    // In block RAM any depth costs the same (and yosys leaves a shallow queue in flip-flops).
-    .Depth   (QueueRam ? AddrLat + 2 : AddrInFlight + 2),
-    .QueueRam(QueueRam),
-    .QueueBypass(QueueBypass),
-    .MqDepth (MqDepth),
-    .RegHazard(RegDecode)
-  ) u_issue (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni),
-    .accept_i       (accept),
-    .ready_o        (issue_ready),
-    .valid_i        (a_valid),
-    .tag_i          (a_tag),
-    .addr_i         (a_addr),
-    .data_hi_i      (a_data_hi),
-    .op_i           (a_op),
-    .cq_push_o      (cq_push),
-    .cq_full_i      (cq_full),
-    .cq_tag_o       (cq_tag),
-    .cq_addr_o      (cq_addr),
-    .cq_op_o        (cq_op),
-    .cq_needs_read_o(cq_needs_read),
-    .cq_fwd_o       (cq_fwd),
-    .rmw_push_i     (rmw_push),
-    .rmw_line_i     (rmw_line),
-    .rmw_off_i      (rmw_off),
-    .rmw_wide_i     (rmw_wide),
-    .rmw_data_i     (rmw_data),
-    .rd_pop_i       (rd_pop),
-    .mq_full_o      (mq_full),
-    .reads_o        (reads),
-    .writes_o       (s_writes),
-    .mem_req_valid_o(s_mem_valid),
-    .mem_req_ready_i(s_mem_ready),
-    .mem_req_we_o   (s_mem_we),
-    .mem_req_addr_o (s_mem_addr),
-    .mem_req_wdata_o(s_mem_wdata),
-    .mem_req_mask_o (s_mem_mask)
-  );
-
-  // ---- Complete -------------------------------------------------------------------------------------------
-  logic             rsp_push, rsp_full;
-  logic [TagW-1:0]  c_tag;
-  tsu_hw_pkg::rsp_t c_rsp;
-  tsu_complete #(
-    .AddrW   (AddrW),
-    .TagW    (TagW),
-    .MaxReads(MaxReads),
-    .QueueRam(QueueRam),
-    .QueueBypass(QueueBypass),
-    .RegRed  (RegRed)
-  ) u_complete (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni),
-    .cq_push_i      (cq_push),
-    .cq_full_o      (cq_full),
-    .cq_tag_i       (cq_tag),
-    .cq_addr_i      (cq_addr),
-    .cq_op_i        (cq_op),
-    .cq_needs_read_i(cq_needs_read),
-    .cq_fwd_i       (cq_fwd),
-    .reads_i        (reads),
-    .mem_rsp_valid_i(s_mrsp_valid),
-    .mem_rsp_ready_o(s_mrsp_ready),
-    .mem_rsp_rdata_i(mem_rsp_rdata_i),
-    .mq_full_i      (mq_full),
-    .rmw_push_o     (rmw_push),
-    .rmw_line_o     (rmw_line),
-    .rmw_off_o      (rmw_off),
-    .rmw_wide_o     (rmw_wide),
-    .rmw_data_o     (rmw_data),
-    .rd_pop_o       (rd_pop),
-    .rsp_push_o     (rsp_push),
-    .rsp_full_i     (rsp_full),
-    .rsp_tag_o      (c_tag),
-    .rsp_o          (c_rsp)
-  );
-
-  // ---- Respond ------------------------------------------------------------------------------------------
-  tsu_respond #(.TagW(TagW), .Depth(RspDepth)) u_respond (
-    .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
-    .push_i          (rsp_push),
-    .full_o          (rsp_full),
-    .tag_i           (c_tag),
-    .rsp_i           (c_rsp),
+    .dmem_rsp_rdata_i,
+    .mem_req_valid_o (s_mem_valid),
+    .mem_req_ready_i (s_mem_ready),
+    .mem_req_we_o    (s_mem_we),
+    .mem_req_addr_o  (s_mem_addr),
+    .mem_req_wdata_o (s_mem_wdata),
+    .mem_req_mask_o  (s_mem_mask),
+    .mem_rsp_valid_i (s_mrsp_valid),
+    .mem_rsp_ready_o (s_mrsp_ready),
+    .mem_rsp_rdata_i,
+    .writes_o        (s_writes),
     .rsp_valid_o     (s_rsp_valid),
     .rsp_ready_i     (s_rsp_ready),
     .rsp_tag_o       (s_rsp_tag),

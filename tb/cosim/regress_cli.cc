@@ -289,10 +289,18 @@ int RunRegressCommand(int argc, char** argv) {
     // The cover points of the top and its stages (hazards, backpressure, traps) belong to this
     // regression; the blocks' points (inside the stages) are closed by their unit benches
     // (tsu_rtl_tests).
-    static const char* const kStages[] = {"",           "u_accept.",        "u_desc.",
-                                          "u_decode.",  "u_address.",       "u_issue.",
-                                          "u_complete.", "u_respond.",      "g_tex.u_order.",
-                                          "g_tex.u_mem_arb.", "g_tex.u_dmem_arb."};
+    static const char* const kStages[] = {"",
+                                          "u_accept.",
+                                          "u_surface.",
+                                          "u_surface.u_desc.",
+                                          "u_surface.u_decode.",
+                                          "u_surface.u_address.",
+                                          "u_surface.u_issue.",
+                                          "u_surface.u_complete.",
+                                          "u_surface.u_respond.",
+                                          "g_tex.u_order.",
+                                          "g_tex.u_mem_arb.",
+                                          "g_tex.u_dmem_arb."};
     auto is_top_point = [](const std::string& hier) {
       for (const char* stage : kStages) {
         if (hier.rfind(std::string("tsu_top.tsu_top.") + stage + "c_", 0) == 0) return true;

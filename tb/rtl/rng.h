@@ -19,13 +19,15 @@ using Rng = pcg64;
 // A uniform draw in [0, n), n > 0, without bias: the high word of draw * n, redrawn only when the
 // low word falls in the 2^64 mod n values that would favour some results (Lemire 2019, "Fast
 // random integer generation in an interval"; the division runs only on such a near-miss).
+// (__extension__: the 128-bit product is a GCC and Clang extension, which -Wpedantic would name.)
+__extension__ using Wide = unsigned __int128;
 inline uint64_t Below(Rng& rng, uint64_t n) {
-  unsigned __int128 m = static_cast<unsigned __int128>(rng()) * n;
+  Wide m = static_cast<Wide>(rng()) * n;
   auto low = static_cast<uint64_t>(m);
   if (low < n) {
     const uint64_t reject = (0 - n) % n;
     while (low < reject) {
-      m = static_cast<unsigned __int128>(rng()) * n;
+      m = static_cast<Wide>(rng()) * n;
       low = static_cast<uint64_t>(m);
     }
   }
