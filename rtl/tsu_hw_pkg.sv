@@ -61,6 +61,15 @@ package tsu_hw_pkg;
     logic [127:0] data;        // the source operand as the instruction uses it
   } req_t;
 
+  // Where a request goes and what it waits for there (tsu_accept -> tsu_order, docs/semantics.md
+  // H11): a legal tex to the texture path; a sust or sured, which writes memory, and every other
+  // request (an illegal tex included, which traps) to the surface path.
+  typedef enum logic [1:0] {
+    PathSurface = 2'd0,
+    PathStore   = 2'd1,
+    PathTex     = 2'd2
+  } path_e;
+
   // How the address path is driven (tsu_decode -> tsu_address).
   typedef struct packed {
     logic [3:0] geom;
@@ -258,6 +267,13 @@ package tsu_hw_pkg;
     end
   endfunction
 
+  // Elements in a tex result: its destination vector, .v2 for .f16x2 (each element a pair of
+  // halves), else .v4 (the model's decode, model/src/decode_tex.cc).
+  // dtype: tsu_pkg::dtype_e (a function of yosys 0.23 compares an enum argument by its value).
+  function automatic logic [2:0] tex_result_count(logic [3:0] dtype);
+    tex_result_count = dtype == 4'(tsu_pkg::TypeF16x2) ? 3'd2 : 3'd4;
+  endfunction
+
   // ---- Block latencies -------------------------------------------------------------------------------
   // A block's Latency is its function below of its parameters, and a parent that joins blocks
   // reads a child's latency by calling the function with the parameters it gives the child:
@@ -277,6 +293,11 @@ package tsu_hw_pkg;
   function automatic int unsigned fp_div_latency(bit reg_in, int unsigned steps_per_stage,
                                                  bit reg_out);
     fp_div_latency = 32'(reg_in) + 27 / steps_per_stage + 32'(reg_out);
+  endfunction
+  // tsu_tex_lerp: a subtraction, a product and a sum, every unit's registers on or off together.
+  function automatic int unsigned tex_lerp_latency(bit fp_regs);
+    tex_lerp_latency = 2 * fp_add_latency(fp_regs, fp_regs, fp_regs, fp_regs, fp_regs, fp_regs) +
+                       fp_mul_latency(fp_regs, fp_regs, fp_regs, fp_regs, fp_regs, fp_regs);
   endfunction
   // The sampling pipeline's blocks at the registers the engine gives them (every one on).
   localparam int unsigned FP_MUL_LATENCY =  // tsu_fp_mul with every register
@@ -300,12 +321,14 @@ package tsu_hw_pkg;
   endfunction
   // tsu_address: bounds and clamp (two registers), then address generation (three, or its
   // products over addr_ii cycles).
-  function automatic int unsigned address_latency(bit reg_bounds, bit reg_addr, int unsigned addr_ii);
+  function automatic int unsigned address_latency(bit reg_bounds, bit reg_addr,
+                                                  int unsigned addr_ii);
     address_latency = 2 * 32'(reg_bounds) + (addr_ii > 1 ? addr_ii + 2 : 3 * 32'(reg_addr));
   endfunction
   // tsu_surface, request to response, idle, on a descriptor-cache hit: the descriptor stage, the
   // address path, issue and the response FIFO; at addr_ii > 1 decode's and issue's registers.
-  function automatic int unsigned surface_latency(bit reg_bounds, bit reg_addr, int unsigned addr_ii);
+  function automatic int unsigned surface_latency(bit reg_bounds, bit reg_addr,
+                                                  int unsigned addr_ii);
     surface_latency = address_latency(reg_bounds, reg_addr, addr_ii) + 3 + 2 * 32'(addr_ii > 1);
   endfunction
   // tsu_tex_texel: tsu_fmt_unpack (RegMid, conv_stages, RegOut), then its own registers.

@@ -36,7 +36,7 @@ module tsu_tex_bilerp #(
   output logic [31:0]       w_o,      // tap 0's weights, for the ranks still to pass
   output logic [SideW-1:0]  side_o
 );
-  localparam int unsigned LerpLat = 18 * 32'(FpRegs);  // tsu_tex_lerp's Latency
+  localparam int unsigned LerpLat = tsu_hw_pkg::tex_lerp_latency(FpRegs);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = 2 * LerpLat;
   /* verilator lint_on UNUSEDPARAM */

@@ -36,7 +36,7 @@ module tsu_tex_filter #(
   output logic [127:0]          res_c_o       // channels 0..3, channel k in [32k +: 32]
 );
   localparam int unsigned Groups = 4 / Lanes;
-  localparam int unsigned LerpLatency = 18 * 32'(FpRegs);
+  localparam int unsigned LerpLatency = tsu_hw_pkg::tex_lerp_latency(FpRegs);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = 1;
   /* verilator lint_on UNUSEDPARAM */

@@ -17,10 +17,12 @@ module tsu_tex_lerp #(
   output logic        valid_o,
   output logic [31:0] result_o
 );
-  localparam int unsigned AddLatency = 6 * 32'(FpRegs);
-  localparam int unsigned MulLatency = 6 * 32'(FpRegs);
+  localparam int unsigned AddLatency =
+      tsu_hw_pkg::fp_add_latency(FpRegs, FpRegs, FpRegs, FpRegs, FpRegs, FpRegs);
+  localparam int unsigned MulLatency =
+      tsu_hw_pkg::fp_mul_latency(FpRegs, FpRegs, FpRegs, FpRegs, FpRegs, FpRegs);
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 2 * AddLatency + MulLatency;
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_lerp_latency(FpRegs);
   /* verilator lint_on UNUSEDPARAM */
 
   // w / 256 as f32: 0, or 2^(k - 8) * (w / 2^k) with k the position of w's leading one.

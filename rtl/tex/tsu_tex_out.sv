@@ -261,7 +261,7 @@ module tsu_tex_out #(
   end
   always_comb begin
     data = b_q.beat == 2'd0 ? 128'd0 : data_q;
-    count = b_q.type_ == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4;
+    count = tsu_hw_pkg::tex_result_count(b_q.type_);
     for (int g = 0; g < Beats; g++) begin
       if (32'(b_q.beat) == g) begin
         for (int k = 0; k < Lanes; k++) begin

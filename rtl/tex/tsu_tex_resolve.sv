@@ -235,8 +235,8 @@ module tsu_tex_resolve #(
       end else begin
         rsp_valid_o = !rq_empty && as_is;
         rsp_o.data = tsu_tex_pkg::flagged_data(rqh.nonres, rqh.bad, rqh.c);
-        rsp_o.count = tsu_tex_pkg::flagged_count(
-            rqh.bad, rqh.o.dtype == tsu_pkg::TypeF16x2 ? 3'd2 : 3'd4);
+        rsp_o.count = tsu_tex_pkg::flagged_count(rqh.bad,
+                                                 tsu_hw_pkg::tex_result_count(rqh.o.dtype));
         rsp_o.pred = tsu_tex_pkg::flagged_pred(rqh.nonres, rqh.bad);
         rsp_o.trap = rqh.bad;
       end

@@ -1,7 +1,8 @@
 // tsu_accept: the request as the unit accepts it, before its descriptor is known (golden model:
 // tsu::Unit's well-formedness check). It flags what the unit rejects as an illegal instruction
 // (the front end never produces these) and shrinks the 256-bit source operand to the 128 bits
-// the instruction uses, so the descriptor stage holds half as much. Combinational.
+// the instruction uses, so the descriptor stage holds half as much, and names the request's path
+// (path_e: texture, or surface as a store or not). Combinational.
 //
 // tex is legal only in a unit with the texture path (EnableTex), which samples every geometry and
 // mode (docs/semantics.md H11); .s32 coordinates on cube and acube are illegal (H12).
@@ -19,7 +20,8 @@ module tsu_accept #(
   input  logic                 s32_i,     // tex: .s32 coordinates
   input  logic [127:0]         coords_i,  // operand b, element i in [32i +: 32]
   input  logic [255:0]         data_i,    // source element i in [64i +: 64]
-  output tsu_hw_pkg::req_t     req_o
+  output tsu_hw_pkg::req_t     req_o,
+  output tsu_hw_pkg::path_e    path_o
 );
   logic [1:0]   vec_log2;
   logic [2:0]   type_log2;
@@ -69,6 +71,9 @@ module tsu_accept #(
       for (int c = 0; c < 4; c++) data[32*c +: 32] = data_i[64*c +: 32];
     end
   end
+  assign path_o = opcode_i == tsu_pkg::OpTex && !illegal ? tsu_hw_pkg::PathTex
+                : opcode_i == tsu_pkg::OpSust || opcode_i == tsu_pkg::OpSured
+                    ? tsu_hw_pkg::PathStore : tsu_hw_pkg::PathSurface;
   // Assigned whole, in req_t's field order (yosys 0.23 reads no assignment patterns): a simulator
   // builds the request in one expression instead of a read-modify-write per field.
   assign req_o = {3'(opcode_i), 1'(addressing_i), 4'(geom_i), 2'(vec_i), 4'(type_i),

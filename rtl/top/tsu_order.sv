@@ -20,8 +20,7 @@ module tsu_order #(
   input  logic            rst_ni,
   // The request port: the request's path class, and the two paths' ports.
   input  logic            req_valid_i,
-  input  logic            req_is_tex_i,    // a legal tex
-  input  logic            req_is_store_i,  // sust or sured
+  input  tsu_hw_pkg::path_e req_path_i,    // tsu_accept's
   output logic            req_ready_o,
   output logic            s_req_valid_o,
   input  logic            s_req_ready_i,
@@ -70,20 +69,23 @@ module tsu_order #(
   localparam int unsigned OcW = $clog2(Depth + 1);
 
   // ---- Which path, and program order between them (H11) ----------------------------------------
+  logic           req_is_tex, req_is_store;
+  assign req_is_tex = req_path_i == tsu_hw_pkg::PathTex;
+  assign req_is_store = req_path_i == tsu_hw_pkg::PathStore;
   logic           order_full, order_empty, path_ok, take, give;
   logic [1:0]     order_head;  // {tex, store} of the oldest request not yet answered
   logic [OcW-1:0] order_count, stores_q, texs_q;
   assign path_ok = !order_full && !cfg_valid_i &&
-                   (req_is_tex_i ? stores_q == '0 && !s_writes_i : !req_is_store_i || texs_q == '0);
-  assign t_req_valid_o = req_valid_i && req_is_tex_i && path_ok;
-  assign s_req_valid_o = req_valid_i && !req_is_tex_i && path_ok;
-  assign req_ready_o = path_ok && (req_is_tex_i ? t_req_ready_i : s_req_ready_i);
+                   (req_is_tex ? stores_q == '0 && !s_writes_i : !req_is_store || texs_q == '0);
+  assign t_req_valid_o = req_valid_i && req_is_tex && path_ok;
+  assign s_req_valid_o = req_valid_i && !req_is_tex && path_ok;
+  assign req_ready_o = path_ok && (req_is_tex ? t_req_ready_i : s_req_ready_i);
   assign take = req_valid_i && req_ready_o;
   assign give = rsp_valid_o && rsp_ready_i;
   tsu_fifo #(.Width(2), .Depth(Depth), .Ram(1'b1)) u_order (
     .clk_i, .rst_ni,
     .push_i (take),
-    .data_i ({req_is_tex_i, req_is_store_i}),
+    .data_i ({req_is_tex, req_is_store}),
     .pop_i  (give),
     .data_o (order_head),
     .empty_o(order_empty),
@@ -95,8 +97,8 @@ module tsu_order #(
       stores_q <= '0;
       texs_q <= '0;
     end else begin
-      stores_q <= stores_q + OcW'(take && req_is_store_i) - OcW'(give && order_head[0]);
-      texs_q <= texs_q + OcW'(take && req_is_tex_i) - OcW'(give && order_head[1]);
+      stores_q <= stores_q + OcW'(take && req_is_store) - OcW'(give && order_head[0]);
+      texs_q <= texs_q + OcW'(take && req_is_tex) - OcW'(give && order_head[1]);
     end
   end
 
@@ -138,11 +140,11 @@ module tsu_order #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   c_tex_waits_for_store: cover property (@(posedge clk_i)
-      req_valid_i && req_is_tex_i && !order_full && !cfg_valid_i && (stores_q != '0 || s_writes_i));
+      req_valid_i && req_is_tex && !order_full && !cfg_valid_i && (stores_q != '0 || s_writes_i));
   c_store_waits_for_tex: cover property (@(posedge clk_i)
-      req_valid_i && !req_is_tex_i && req_is_store_i && !order_full && !cfg_valid_i &&
+      req_valid_i && !req_is_tex && req_is_store && !order_full && !cfg_valid_i &&
       texs_q != '0);
-  c_tex_after_surface: cover property (@(posedge clk_i) take && req_is_tex_i && !order_empty &&
+  c_tex_after_surface: cover property (@(posedge clk_i) take && req_is_tex && !order_empty &&
                                        !order_head[1]);
   c_cfg_waits_for_tex: cover property (@(posedge clk_i) cfg_valid_i && s_cfg_ready_i &&
                                        !t_cfg_ready_i);

@@ -178,7 +178,8 @@ module tsu_top #(
   /* verilator lint_on UNUSEDPARAM */
 
   // ---- Accept -----------------------------------------------------------------------------------------
-  tsu_hw_pkg::req_t req;
+  tsu_hw_pkg::req_t  req;
+  tsu_hw_pkg::path_e path;
   tsu_accept #(.EnableTex(EnableTex)) u_accept (
     .opcode_i    (req_opcode_i),
     .addressing_i(req_addressing_i),
@@ -191,7 +192,8 @@ module tsu_top #(
     .s32_i       (req_s32_i),
     .coords_i    (req_coords_i),
     .data_i      (req_data_i),
-    .req_o       (req)
+    .req_o       (req),
+    .path_o      (path)
   );
 
   // ---- The surface path ------------------------------------------------------------------------------
@@ -364,8 +366,7 @@ module tsu_top #(
     tsu_order #(.TagW(TagW), .Depth(OrderDepth)) u_order (
       .clk_i, .rst_ni,
       .req_valid_i,
-      .req_is_tex_i      (req_opcode_i == tsu_pkg::OpTex && !req.illegal),
-      .req_is_store_i    (req_opcode_i == tsu_pkg::OpSust || req_opcode_i == tsu_pkg::OpSured),
+      .req_path_i        (path),
       .req_ready_o,
       .s_req_valid_o     (s_req_valid),
       .s_req_ready_i     (s_req_ready),
@@ -500,8 +501,8 @@ module tsu_top #(
     assign s_mem_req = '0;
     assign t_mem_req = '0;
     logic unused_tex;
-    assign unused_tex = ^{mem_req, s_mem_req, t_mem_req, s_writes, req_texmode_i, req_compare_i,
-                          req_has_sampler_i, req_sampler_i, req_lod_i, req_offset_i, req_ref_i,
+    assign unused_tex = ^{mem_req, s_mem_req, t_mem_req, s_writes, path, req_texmode_i,
+                          req_compare_i, req_has_sampler_i, req_sampler_i, req_lod_i, req_offset_i, req_ref_i,
                           req_dpdx_i, req_dpdy_i};
   end
 
