@@ -12,8 +12,9 @@ shift 3
 dir=$(dirname "$out")
 raw="$dir/raw"
 log="$out.log"
-rm -rf "$raw" "$dir/render"
+rm -rf "$raw" "$dir/render" "$dir/regress_artifacts"
 mkdir -p "$raw"
+cd "$dir"  # a failing run leaves its waveform and log here (regress_artifacts/)
 : >"$log"
 # %m: one file per instrumented binary, merged in place across the runs.
 LLVM_PROFILE_FILE="$raw/train-%m.profraw"
@@ -25,7 +26,7 @@ for cfg in "$@"; do
   esac
   echo "pgo_train: $tsu regress -q --config $cfg --seed 3 --ops $ops" >>"$log"
   "$tsu" regress -q --config "$cfg" --seed 3 --ops "$ops" >>"$log" 2>&1 || {
-    echo "pgo_train: the training regression failed (--config $cfg); see $log" >&2
+    echo "pgo_train: the training regression failed (--config $cfg); see $log and $dir/regress_artifacts" >&2
     exit 1
   }
 done
