@@ -39,7 +39,7 @@ module tsu_tex_engine #(
   // sample per clock with single-cycle memory (idle latency 53 cycles).
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
-  parameter int unsigned Lanes = 4,         // filter channels per beat (tsu_tex_filter)
+  parameter int unsigned Lanes = 4,         // channels lerped per beat (tsu_tex_filter)
   // Corner-mean channels per cycle in the one-tap path (tsu_tex_corner): 1 (II 4), 2 (II 2) or 4.
   // Two corner taps are at least three texel cycles apart (each is the third of three texels, the
   // first two absorbed), so II 2 never stalls; at II 4 a corner right behind another waits a
@@ -155,13 +155,13 @@ module tsu_tex_engine #(
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
   // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the
   // corner mean (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
-  // last axis trails the first by two cycles through the coordinate stage and the wrap), and
-  // Lanes below 4 the filter's later beats of a tap (3 at one lane). OutLanes 4 converts every
+  // last axis trails the first by two cycles through the coordinate stage and the wrap); a point
+  // sample passes the filter in one beat at any Lanes. OutLanes 4 converts every
   // result on its way into the response queue; at OutLanes 1 an .f32 result of a float texel skips
   // the converter. Checked by TexEngine.IdleLatencyIsTheDeclaredLatency*.
   localparam int unsigned Latency /*verilator public*/ =
       48 + (OutLanes == 4 ? tsu_hw_pkg::tex_out_latency(4, 1'b1, 1'b1, 1, 1'b1, 1'b1) : 0) +
-      2 * (AxisBeats - 1) + (4 / Lanes - 1);
+      2 * (AxisBeats - 1);
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   /* verilator lint_on UNUSEDPARAM */
 

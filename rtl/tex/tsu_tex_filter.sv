@@ -16,10 +16,14 @@
 // different rank sets are not mixed in the tree: the input waits until the tree is empty when the
 // set changes (a change of filter shape drains the filter, 18 cycles per rank in flight).
 //
-// Channels per cycle: Lanes (1, 2 or 4); II = 4 / Lanes beats per tap. The result of a sample is
-// all four channels, assembled from its groups. Latency from a sample's last beat to its
-// result: 1 with no active rank, else 1 + 18 * (active ranks) + stalls; declared Latency is the
-// bypass latency, LerpLatency the lerp's.
+// Channels lerped per cycle: Lanes (1, 2 or 4). A tap of a sample with an active rank takes
+// 4 / Lanes beats (its channel group tap_grp_i picks the lanes' channels out of tap_c_i, group 0
+// first); a tap of a sample without one (nearest filtering, integer results) bypasses the lerps
+// in one beat, all four channels at once, at any Lanes. Fewer lanes therefore cost filtered
+// samples only: at 2 lanes a bilinear sample takes 8 beats instead of 4, a point sample still 1.
+// The result of a sample is all four channels, assembled from its groups. Latency from a
+// sample's last beat to its result: 1 with no active rank, else 1 + 18 * (active ranks) + stalls;
+// declared Latency is the bypass latency, LerpLatency the lerp's.
 module tsu_tex_filter #(
   parameter int unsigned Lanes = 4,
   parameter bit          FpRegs = 1'b1
@@ -28,8 +32,8 @@ module tsu_tex_filter #(
   input  logic                  rst_ni,
   input  logic                  tap_valid_i,
   output logic                  tap_ready_o,
-  input  logic [Lanes*32-1:0]   tap_c_i,      // channels grp * Lanes .. + Lanes - 1 (f32 bits)
-  input  logic [1:0]            tap_grp_i,    // channel group, 0 .. 4 / Lanes - 1
+  input  logic [127:0]          tap_c_i,      // the tap's channels, channel k in [32k +: 32]
+  input  logic [1:0]            tap_grp_i,    // channel group, 0 .. 4 / Lanes - 1 (0 to bypass)
   input  logic [31:0]           tap_w_i,      // weights of ranks x, y, z, mip: byte r is rank r
   input  logic [3:0]            tap_ranks_i,  // the sample's active ranks
   output logic                  res_valid_o,  // no backpressure: the consumer takes every result
@@ -67,6 +71,14 @@ module tsu_tex_filter #(
   side_t            issue_side, ret_side;
   logic [Lanes-1:0] lerp_valid;
   logic             ret_valid;
+  // The tap's channel group: the channels its beat lerps (a small mux per lane, constant indices).
+  logic [CW-1:0]    tap_g;
+  always_comb begin
+    tap_g = tap_c_i[CW-1:0];
+    for (int g = 1; g < Groups; g++) begin
+      if (32'(tap_grp_i) == g) tap_g = tap_c_i[CW*g +: CW];
+    end
+  end
 
   for (genvar l = 0; l < Lanes; l++) begin : g_lane
     tsu_tex_lerp #(.FpRegs(FpRegs)) u_lerp (
@@ -134,7 +146,7 @@ module tsu_tex_filter #(
     end else if (tap_fire && tap_pair) begin
       issue = 1'b1;
       issue_a = first_c_q[tap_slot];
-      issue_b = tap_c_i;
+      issue_b = tap_g;
       issue_w = {1'b0, first_w_q[tap_slot][8*tap_r +: 8]};
       issue_side.rem = tap_ranks_i & ~(4'd1 << tap_r);
       issue_side.grp = tap_grp_i;
@@ -164,33 +176,28 @@ module tsu_tex_filter #(
       first_w_q[ret_slot] <= ret_side.w;
     end
     if (tap_fire && tap_store) begin
-      first_c_q[tap_slot] <= tap_c_i;
+      first_c_q[tap_slot] <= tap_g;
       first_w_q[tap_slot] <= tap_w_i;
     end
   end
 
-  // ---- output: assemble the groups of a sample ----------------------------------------------------------
-  logic          out_beat;
-  logic [CW-1:0] out_c;
-  logic [1:0]    out_grp;
-  assign out_beat = ret_out || (tap_fire && tap_out);
-  assign out_c = ret_out ? lerp_c : tap_c_i;
-  assign out_grp = ret_out ? ret_side.grp : tap_grp_i;
-
-  logic         res_valid_q, out_beat_q;
+  // ---- output: assemble the groups of a sample (a bypassed tap is the whole sample) --------------
+  logic         out_beat, res_valid_q, out_beat_q;
   logic [127:0] res_c_q;
+  assign out_beat = ret_out || (tap_fire && tap_out);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       res_valid_q <= 1'b0;
       out_beat_q <= 1'b0;
     end else begin
-      res_valid_q <= out_beat && 32'(out_grp) == Groups - 1;
+      res_valid_q <= (ret_out && 32'(ret_side.grp) == Groups - 1) || (tap_fire && tap_out);
       out_beat_q <= out_beat;
     end
   end
   always_ff @(posedge clk_i) begin
+    if (tap_fire && tap_out) res_c_q <= tap_c_i;
     for (int g = 0; g < Groups; g++) begin
-      if (out_beat && 32'(out_grp) == g) res_c_q[CW*g +: CW] <= out_c;
+      if (ret_out && 32'(ret_side.grp) == g) res_c_q[CW*g +: CW] <= lerp_c;
     end
   end
   assign res_valid_o = res_valid_q;
@@ -210,6 +217,8 @@ module tsu_tex_filter #(
       !(ret_out && tap_fire && tap_out));
   a_group_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
       tap_valid_i |-> 32'(tap_grp_i) < Groups);
+  a_bypass_one_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      tap_valid_i && tap_out |-> tap_grp_i == 2'd0);
   c_bypass: cover property (@(posedge clk_i) tap_fire && tap_out);
   c_trilinear_3d: cover property (@(posedge clk_i) tap_fire && tap_ranks_i == 4'hF);
   c_trilinear_1d: cover property (@(posedge clk_i) tap_fire && tap_ranks_i == 4'h9);

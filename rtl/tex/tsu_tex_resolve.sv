@@ -1,10 +1,11 @@
 // tsu_tex_resolve: the sampling pipeline's end (tsu_tex_engine). The merge takes the items of the
 // request at the head of QM (each request's path, in dispatch order: with Quad, the one-tap
 // path's Q6 or the quad path's QQ6; without, Q6 alone) into tsu_tex_filter, 4 / Lanes beats per
-// item. A request's flags (non-resident, bad level) enter QF with its last item; its result goes
-// through tsu_tex_out (the request's output class from QO, pushed at acceptance) and RQ, the
-// response queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros
-// and no elements (tsu_tex_pkg's flagged_*, in both arrangements). RQ never overflows: at most
+// item of a filtered sample, one beat per item of a sample without an active rank. A request's
+// flags (non-resident, bad level) enter QF with its last item; its result goes through
+// tsu_tex_out (the request's output class from QO, pushed at acceptance) and RQ, the response
+// queue: non-resident gives zeros and a false predicate, a bad level a trap with zeros and no
+// elements (tsu_tex_pkg's flagged_*, in both arrangements). RQ never overflows: at most
 // MaxInflight requests are inside the engine.
 //
 // OutLanes 4: the result converts on its way into RQ, a texel a cycle. OutLanes 1: RQ holds the
@@ -90,27 +91,19 @@ module tsu_tex_resolve #(
   assign tap_pop_o = mg_take && !mg_quad;
   assign quad_pop_o = mg_take && mg_quad;
 
-  // ---- Filter: 4 / Lanes beats per item ----------------------------------------------------------
+  // ---- Filter: 4 / Lanes beats per item with an active rank, one beat without -------------------
   logic         f_valid;
   logic [127:0] f_res;
-  assign f_last_beat = 32'(f_grp_q) == Beats - 1;
+  assign f_last_beat = 32'(f_grp_q) == Beats - 1 || mg_item.side.ranks == '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) f_grp_q <= 2'd0;
     else if (mg_valid && f_ready) f_grp_q <= f_last_beat ? 2'd0 : f_grp_q + 2'd1;
-  end
-  // The item's channel group f_grp_q (a small mux per lane: constant indices).
-  logic [32*Lanes-1:0] f_c;
-  always_comb begin
-    f_c = mg_item.c[32*Lanes-1:0];
-    for (int g = 1; g < Beats; g++) begin
-      if (32'(f_grp_q) == g) f_c = mg_item.c[32*Lanes*g +: 32*Lanes];
-    end
   end
   tsu_tex_filter #(.Lanes(Lanes)) u_filter (
     .clk_i, .rst_ni,
     .tap_valid_i(mg_valid),
     .tap_ready_o(f_ready),
-    .tap_c_i    (f_c),
+    .tap_c_i    (mg_item.c),
     .tap_grp_i  (f_grp_q),
     .tap_w_i    (mg_item.side.w),
     .tap_ranks_i(mg_item.side.ranks),

@@ -49,7 +49,10 @@ module tsu_top #(
   parameter int unsigned TexDescCacheEntries = 8,  // tsu_tex_unit: each of its two caches
   parameter int unsigned TexMaxInflight = 64,      // tsu_tex_unit: requests in the engine
   parameter int unsigned TexMaxReads = 32,         // tsu_tex_unit: texel reads outstanding
-  parameter int unsigned TexLanes = 4,             // tsu_tex_unit: channels filtered per cycle
+  // tsu_tex_unit: channels lerped per cycle (1, 2 or 4): a filtered tap takes 4 / TexLanes cycles
+  // in the filter, an unfiltered one a cycle at any setting (tsu_tex_filter); 2 halves the
+  // filter's lerps for half the one-tap path's filtered rate (the quad path needs 4).
+  parameter int unsigned TexLanes = 2,
   parameter int unsigned TexCubeGradBeats = 4,     // tsu_tex_unit: cube gradients' II (1, 2, 4)
   parameter int unsigned TexGradBeats = 2,         // tsu_tex_unit: the gradients' II (1, 2 or 6)
   parameter int unsigned TexCubeBeats = 2,         // tsu_tex_unit: face selection's II (1 or 2)

@@ -1,7 +1,8 @@
 // The filter tree (rtl/tex/tsu_tex_filter) against tsu::FilterTaps, sample by sample: random
 // rank sets (every one of the 16, in runs so the tree fills, with changes that drain it), tap
 // values from the f32 corners (zeros, subnormals, infinities, NaNs, equal neighbours) and
-// random, random weights, random input bubbles; at 4 lanes and at 1 (four channel groups). Results must come out in
+// random, random weights, random input bubbles; at 4 lanes, 2 and 1 (two and four channel groups; a
+// sample without an active rank is one beat of four channels at any lane count). Results must come out in
 // sample order, bit-exact. The block has a variable latency, so this bench is a scoreboard rather
 // than the fixed-latency lock-step harness: a mismatch names the sample, its taps and the cycle,
 // and is replayed with FST tracing.
@@ -15,6 +16,7 @@
 
 #include "Vtsu_tex_filter.h"
 #include "Vtsu_tex_filter_l1.h"
+#include "Vtsu_tex_filter_l2.h"
 #include "lockstep.h"
 #include "scoreboard.h"
 #include "surface_gen.h"
@@ -80,7 +82,8 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
   uint64_t fed = 0, next_out = 0, idle = 0;
   uint32_t ranks = 0;
   FilterSample cur;
-  size_t beat = 0;  // next beat of cur: tap beat / kGroups, group beat % kGroups
+  size_t beat = 0;  // next beat of cur: tap beat / beats_per_tap, group beat % beats_per_tap
+  size_t beats_per_tap = 1;
   bool have = false, presented = false;
   for (uint64_t cycle = 0;; ++cycle) {
     if (!have && fed < count) {
@@ -88,6 +91,9 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
       cur = RandomSample(rng, ranks);
       expected.push_back(cur);
       beat = 0;
+      // A filtered tap takes a beat per channel group; an unfiltered one (no active rank) one
+      // beat with all four channels.
+      beats_per_tap = ranks == 0 ? 1 : kGroups;
       have = true;
       ++fed;
     }
@@ -95,16 +101,11 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
     // Valid stays up until the beat is taken; otherwise a bubble now and then.
     const bool valid = have && (presented || !Chance(rng, 10));
     if (valid) {
-      const FilterTap& t = cur.taps[beat / kGroups];
-      const int g = static_cast<int>(beat % kGroups);
+      const FilterTap& t = cur.taps[beat / beats_per_tap];
+      const int g = static_cast<int>(beat % beats_per_tap);
       uint32_t w = 0;
       for (int k = 0; k < 4; ++k) w |= (t.w[k] & 0xFF) << (8 * k);
-      if constexpr (kLanes == 1) {
-        dut->tap_c_i = t.c[g];
-      } else {
-        static_assert(kLanes == 4, "the bench drives 1 or 4 lanes");
-        for (int k = 0; k < 4; ++k) dut->tap_c_i[k] = t.c[k];
-      }
+      for (int k = 0; k < 4; ++k) dut->tap_c_i[k] = t.c[k];
       dut->tap_grp_i = static_cast<uint8_t>(g);
       dut->tap_w_i = w;
       dut->tap_ranks_i = static_cast<uint8_t>(cur.ranks);
@@ -114,7 +115,7 @@ FilterResult RunFilter(uint64_t seed, uint64_t count, const std::string* base,
     presented = valid && !dut->tap_ready_o;
     if (valid && dut->tap_ready_o) {
       ++r.beats;
-      if (++beat == cur.taps.size() * kGroups) have = false;
+      if (++beat == cur.taps.size() * beats_per_tap) have = false;
     }
     if (dut->res_valid_o) {
       idle = 0;
@@ -196,6 +197,7 @@ void CheckFilter(uint64_t default_seed, uint64_t samples) {
 }
 
 TEST(TexFilter, FourLanes) { CheckFilter<Vtsu_tex_filter, 4>(921, 200000); }
+TEST(TexFilter, TwoLanes) { CheckFilter<Vtsu_tex_filter_l2, 2>(922, 100000); }
 TEST(TexFilter, OneLane) { CheckFilter<Vtsu_tex_filter_l1, 1>(923, 100000); }
 
 }  // namespace
