@@ -325,6 +325,16 @@ package tsu_hw_pkg;
                                                   int unsigned addr_ii);
     address_latency = 2 * 32'(reg_bounds) + (addr_ii > 1 ? addr_ii + 2 : 3 * 32'(reg_addr));
   endfunction
+  // tsu_surface at addr_ii 1 with the sust.p pack one slot a cycle (pack_beats 4, tsu_address
+  // EarlyPack): a sust.p starts its pack in the decode stage and waits there this many cycles
+  // before it enters the address path, so that its texel is in the pack's output register when
+  // its address leaves (the pack's latency without converter stages is 5 + reg_addr; the
+  // converters take what the wait and the address path leave over, up to 2) and the next sust.p
+  // starts the pack at least its interval (4) later.
+  function automatic int unsigned pack_wait(bit reg_bounds, bit reg_addr);
+    pack_wait = 5 + 32'(reg_addr) > address_latency(reg_bounds, reg_addr, 1) + 3
+              ? 5 + 32'(reg_addr) - address_latency(reg_bounds, reg_addr, 1) : 3;
+  endfunction
   // tsu_surface, request to response, idle, on a descriptor-cache hit: the descriptor stage, the
   // address path, issue and the response FIFO; at addr_ii > 1 decode's and issue's registers.
   function automatic int unsigned surface_latency(bit reg_bounds, bit reg_addr,

@@ -20,11 +20,17 @@ module tsu_address #(
   parameter bit DataViaPack = 1'b0,
   // adesc_i (the address-only fields) is held for the bounds stages (tsu_surf_addr DescHeld).
   parameter bit DescHeld = 1'b0,
+  // At AddrII 1: the sust.p pack one slot a cycle (one converter lane instead of four), started
+  // by pack_start_i in the decode stage tsu_hw_pkg::pack_wait cycles before the sust.p enters
+  // (tsu_surface holds it there), its texel read from the pack's output register as the address
+  // leaves. Needs RegAddr (the pack's output register).
+  parameter bit EarlyPack = 1'b0,
   localparam int unsigned Latency = tsu_hw_pkg::address_latency(RegBounds, RegAddr, AddrII)
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
   input  logic                  valid_i,
+  input  logic                  pack_start_i,  // EarlyPack: a sust.p at decode starts its pack
   input  logic [TagW-1:0]       tag_i,
   input  logic [127:0]          coords_i,
   input  tsu_pkg::surf_desc_t   desc_i,
@@ -48,11 +54,14 @@ module tsu_address #(
   // Without converters (EnableNorm = EnableHalf = 0) the texel delay takes the slack instead.
   // With the address path at AddrII >= 4 the pack converts one slot a cycle (Beats 4: one
   // converter lane instead of four), and its first registers hold the request.
-  localparam int unsigned PackBeats = AddrII >= 4 ? 4 : 1;
+  // With EarlyPack the pack starts PackWait cycles before the request enters.
+  localparam int unsigned PackBeats = (AddrII >= 4 || EarlyPack) ? 4 : 1;
+  localparam int unsigned PackWait = EarlyPack ? tsu_hw_pkg::pack_wait(RegBounds, RegAddr) : 0;
   localparam int unsigned PackBase = PackBeats > 1 ? 5 + 32'(RegAddr)
                                                    : 32'(RegBounds) + 32'(RegAddr);
   localparam int unsigned PackConv = !(EnableNorm || EnableHalf) ? 0
-                                   : (Latency - PackBase >= 2) ? 2 : Latency - PackBase;
+                                   : (Latency + PackWait - PackBase >= 2) ? 2
+                                   : Latency + PackWait - PackBase;
   localparam int unsigned PackLat = PackBase + PackConv;
 
   // ---- Sideband --------------------------------------------------------------------------------------
@@ -134,7 +143,7 @@ module tsu_address #(
   logic [127:0] pack_texel, texel;
   assign is_sust_p = side_i.is_p && side_i.opcode == 3'(tsu_pkg::OpSust);
   assign raw = DataViaPack && !is_sust_p;
-  assign pack_go = valid_i && (DataViaPack || is_sust_p);
+  assign pack_go = EarlyPack ? pack_start_i : valid_i && (DataViaPack || is_sust_p);
   assign pack_order = raw ? 5'(tsu_pkg::OrdRGBA) : desc_i.chorder;
   assign pack_type = raw ? 5'(tsu_pkg::ChFloat) : desc_i.chtype;
   tsu_fmt_pack #(
@@ -160,9 +169,30 @@ module tsu_address #(
   // The texel is needed Latency - PackLat cycles after the pack's result. When the pack holds
   // its result (Beats > 1) and the next one comes later than that (inputs AddrII apart), it is
   // read from the pack's output register; otherwise it goes through a delay line.
-  localparam int unsigned TexelWait = Latency - PackLat;
+  localparam int unsigned TexelWait = Latency + PackWait - PackLat;
   localparam bit TexelHeld = PackBeats > 1 && RegAddr && TexelWait >= 1 && TexelWait < AddrII;
-  if (TexelHeld) begin : g_texel_held
+  if (EarlyPack) begin : g_texel_early
+    // The pack's output register holds the texel until the next sust.p's, which starts after
+    // this one has entered the address path and takes longer than the path: texel_valid says a
+    // texel is there (loaded, or loading this cycle) and not yet read.
+    logic have_q, read;
+    assign read = a_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust);
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) have_q <= 1'b0;
+      else have_q <= (have_q || pack_valid) && !read;
+    end
+    assign texel_valid = read && (have_q || pack_valid);
+    assign texel = pack_texel;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    initial assert (RegAddr && AddrII == 1)
+      else $fatal(1, "tsu_address: EarlyPack needs RegAddr and AddrII 1");
+    a_texel_kept: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        pack_valid |-> !have_q)
+      else $error("tsu_address: a sust.p texel replaced before it was read");
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else if (TexelHeld) begin : g_texel_held
     logic [TexelWait-1:0] wait_q;  // results waiting to be read, by age
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) wait_q <= '0;

@@ -52,6 +52,7 @@ module tsu_surface #(
   parameter bit          EnableNorm = 1'b1,
   parameter bit          EnableHalf = 1'b1,
   parameter bit          EnableInt = 1'b1,
+  parameter int unsigned PackBeats = 1,
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
       tsu_hw_pkg::surface_latency(RegBounds, RegAddr, AddrII)
@@ -102,6 +103,11 @@ module tsu_surface #(
   // With the address path at AddrII >= 4, the sust.p pack converts one slot a cycle and holds
   // its request: every request's data then goes through it, not through a sideband delay line.
   localparam bit DataViaPack = AddrII >= 4;
+  // At AddrII 1 with PackBeats 4, the pack converts one slot a cycle too, started while the sust.p
+  // waits in the decode stage (tsu_hw_pkg::pack_wait cycles, tsu_address EarlyPack): a sust.p
+  // every 4 cycles, every other request as before.
+  localparam bit EarlyPack = AddrII == 1 && PackBeats > 1;
+  localparam int unsigned PackWait = EarlyPack ? tsu_hw_pkg::pack_wait(RegBounds, RegAddr) : 0;
   // With a one-entry descriptor cache, the descriptor buffer holds still while the bounds stages
   // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own;
   // and the descriptor is checked once, at its fetch (tsu_desc out_ok_o), not in tsu_decode.
@@ -159,6 +165,12 @@ module tsu_surface #(
   // The request enters the fixed-latency address path (the issue stage's credits allow it, and
   // with AddrII > 1 at most one request every AddrII cycles).
   assign accept = d_valid && d_ready;
+  logic head_sust_p, pack_start;
+  if (!EarlyPack) begin : g_no_pack_wait
+    assign pack_start = 1'b0;
+    logic unused_head;
+    assign unused_head = head_sust_p;
+  end
   if (AddrII > 1) begin : g_addr_interval
     localparam int unsigned GapW = $clog2(AddrII);
     logic [GapW-1:0] gap_q;  // cycles before the address path takes the next request
@@ -167,6 +179,31 @@ module tsu_surface #(
       else gap_q <= accept ? GapW'(AddrII - 1) : gap_q - GapW'(gap_q != '0);
     end
     assign d_ready = issue_ready && dec_ready && gap_q == '0;
+  end else if (EarlyPack) begin : g_addr_pack_wait
+    // A sust.p at the head starts the pack once and is taken PackWait cycles later.
+    localparam int unsigned WaitW = $clog2(PackWait + 1);
+    logic             started_q, pack_hold;
+    logic [WaitW-1:0] wait_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        started_q <= 1'b0;
+        wait_q <= '0;
+      end else begin
+        started_q <= accept ? 1'b0 : started_q || pack_start;
+        wait_q <= pack_start ? WaitW'(PackWait - 1) : wait_q - WaitW'(wait_q != '0);
+      end
+    end
+    assign pack_start = head_sust_p && !started_q;
+    assign pack_hold = head_sust_p && !(started_q && wait_q == '0);
+    assign d_ready = issue_ready && dec_ready && !pack_hold;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    // A sust.p starting the pack; one right behind another (the pack's interval binds).
+    c_pack_start: cover property (@(posedge clk_i) disable iff (!rst_ni) pack_start);
+    c_pack_back_to_back: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        pack_start && $past(accept && side.is_p && side.opcode == 3'(tsu_pkg::OpSust)));
+    /* verilator lint_on SYNCASYNCNET */
+`endif
   end else begin : g_addr_every_cycle
     assign d_ready = issue_ready && dec_ready;
   end
@@ -202,6 +239,8 @@ module tsu_surface #(
     .side_o (side),
     .comps_o(comps)
   );
+  // A sust.p at the head of the descriptor stage (decode's outputs are its own; EarlyPack).
+  assign head_sust_p = EarlyPack && d_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust);
 
   // ---- Address path -------------------------------------------------------------------------------------
   logic             a_valid;
@@ -219,11 +258,13 @@ module tsu_surface #(
     .EnableHalf(EnableHalf),
     .EnableInt (EnableInt),
     .DataViaPack(DataViaPack),
-    .DescHeld  (DescHeld)
+    .DescHeld  (DescHeld),
+    .EarlyPack (EarlyPack)
   ) u_address (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .valid_i  (accept),
+    .pack_start_i(pack_start),
     .tag_i    (d_tag),
     .coords_i (d_req.coords),
     .desc_i   (dec_desc),

@@ -43,6 +43,12 @@ module tsu_top #(
   parameter bit EnableNorm = 1'b1,       // sust.p to UNORM/SNORM formats (else format_mismatch)
   parameter bit EnableHalf = 1'b1,       // sust.p to HALF_FLOAT formats
   parameter bit EnableInt = 1'b1,        // sust.p to integer formats
+  // sust.p's conversion: 4 converts one component a cycle through one converter (a quarter of
+  // them): at AddrII 1 a sust.p then waits tsu_hw_pkg::pack_wait cycles (3) in the decode stage
+  // while its pack starts, so sust.p issue every 4 cycles and nothing else slows; 1 converts all
+  // four at once. AddrII >= 4 converts a component a cycle, AddrII 2 and 3 all four at once,
+  // whatever this says.
+  parameter int unsigned PackBeats = 4,
   // The texture path (0: the surface-only unit, fpga/configs/surface.cfg, where tex traps
   // illegal_instruction)
   parameter bit EnableTex = 1'b1,
@@ -231,7 +237,8 @@ module tsu_top #(
     .AddrII          (AddrII),
     .EnableNorm      (EnableNorm),
     .EnableHalf      (EnableHalf),
-    .EnableInt       (EnableInt)
+    .EnableInt       (EnableInt),
+    .PackBeats       (PackBeats)
   ) u_surface (
     .clk_i, .rst_ni,
     .cfg_valid_i     (s_cfg_valid),

@@ -292,6 +292,7 @@ int RunRegressCommand(int argc, char** argv) {
     static const char* const kStages[] = {"",
                                           "u_accept.",
                                           "u_surface.",
+                                          "u_surface.g_addr_pack_wait.",
                                           "u_surface.u_desc.",
                                           "u_surface.u_decode.",
                                           "u_surface.u_address.",
