@@ -105,8 +105,9 @@ module tsu_surface #(
   localparam bit DataViaPack = AddrII >= 4;
   // At AddrII 1 with PackBeats 4, the pack converts one slot a cycle too, started while the sust.p
   // waits in the decode stage (tsu_hw_pkg::pack_wait cycles, tsu_address EarlyPack): a sust.p
-  // every 4 cycles, every other request as before.
-  localparam bit EarlyPack = AddrII == 1 && PackBeats > 1;
+  // every 4 cycles, every other request as before. The texel then waits in the pack's output
+  // register, which RegAddr builds: without it the pack converts all four slots at once.
+  localparam bit EarlyPack = AddrII == 1 && PackBeats > 1 && RegAddr;
   localparam int unsigned PackWait = EarlyPack ? tsu_hw_pkg::pack_wait(RegBounds, RegAddr) : 0;
   // With a one-entry descriptor cache, the descriptor buffer holds still while the bounds stages
   // run (tsu_desc buf_desc_o): address generation reads it there, with no delay line of its own;

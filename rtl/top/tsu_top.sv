@@ -46,8 +46,8 @@ module tsu_top #(
   // sust.p's conversion: 4 converts one component a cycle through one converter (a quarter of
   // them): at AddrII 1 a sust.p then waits tsu_hw_pkg::pack_wait cycles (3) in the decode stage
   // while its pack starts, so sust.p issue every 4 cycles and nothing else slows; 1 converts all
-  // four at once. AddrII >= 4 converts a component a cycle, AddrII 2 and 3 all four at once,
-  // whatever this says.
+  // four at once. AddrII >= 4 converts a component a cycle, AddrII 2 and 3 (and AddrII 1 without
+  // RegAddr, whose register holds the texel) all four at once, whatever this says.
   parameter int unsigned PackBeats = 4,
   // The texture path (0: the surface-only unit, fpga/configs/surface.cfg, where tex traps
   // illegal_instruction)
