@@ -92,6 +92,11 @@ package tsu_hw_pkg;
     logic [127:0] data;        // sust.b the bytes, sured the operand, suq the value
   } side_t;
 
+  // A sust.p: the one request whose source elements go through the format pack (tsu_fmt_pack).
+  function automatic logic sust_p(logic is_p, logic [2:0] opcode);
+    sust_p = is_p && opcode == 3'(tsu_pkg::OpSust);
+  endfunction
+
   // An operation as completion needs it (tsu_address -> tsu_issue -> tsu_complete); its address
   // and tag travel beside it. The store bytes have left by completion, so 64 bits of data remain.
   typedef struct packed {
@@ -383,6 +388,57 @@ package tsu_hw_pkg;
   // tsu_tex_corner: ((a + b) + c) x 1/3 over 4 / lanes beats.
   function automatic int unsigned tex_corner_latency(int unsigned lanes);
     tex_corner_latency = 2 * FP_ADD_LATENCY + FP_MUL_LATENCY + 4 / lanes - 1;
+  endfunction
+  // tsu_tex_filter: a tap of a sample without an active rank, through the bypass register.
+  localparam int unsigned TEX_FILTER_LATENCY = 1;
+  // tsu_tex_cache and a bank of tsu_tex_cache_banked: a hit; a miss adds the memory's latency.
+  function automatic int unsigned tex_cache_latency();
+    tex_cache_latency = 3;
+  endfunction
+
+  // The sampling engine's stages (tsu_tex_engine), each idle, from its input to its output, the
+  // queue it writes included (an item pushed into an empty queue is its head a cycle later); the
+  // engine's Latency is their sum along a point sample's way.
+  // tsu_tex_lod_path: a request without .grad behind none, straight to tsu_tex_lod.
+  function automatic int unsigned tex_lod_path_latency();
+    tex_lod_path_latency = tex_lod_latency(1'b1, 1'b1, 1'b1, 1'b1);
+  endfunction
+  // tsu_tex_lvl_fetch: Q1 before the level-record read, QL after it (the read's own cycles not).
+  function automatic int unsigned tex_lvl_fetch_latency();
+    tex_lvl_fetch_latency = 2;
+  endfunction
+  // tsu_tex_pass's coordinate pipeline (coordinate x size, tsu_tex_coord, the offset and weight
+  // register, tsu_tex_wrap); at axis_beats 3 the last axis trails the first by two cycles through
+  // the coordinate stage and the wrap each.
+  function automatic int unsigned tex_pass_pipe_latency(int unsigned axis_beats);
+    tex_pass_pipe_latency = FP_MUL_LATENCY + tex_coord_latency(1'b1, 1'b1) + 1 +
+                            tex_wrap_latency(1'b1, 2, 1'b1, 1'b1) + 2 * (axis_beats - 1);
+  endfunction
+  // tsu_tex_pass: a pass's last input (its level record) to the pass in Q3.
+  function automatic int unsigned tex_pass_latency(int unsigned axis_beats);
+    tex_pass_latency = tex_pass_pipe_latency(axis_beats) + 1;
+  endfunction
+  // tsu_tex_tap and tsu_tex_quad_gen: tsu_addrgen (its defaults), then Q4 or QQ4.
+  function automatic int unsigned tex_tap_latency();
+    tex_tap_latency = addrgen_latency(1'b1, 1'b1, 1'b1, 1) + 1;
+  endfunction
+  // tsu_tex_issue: a tap's read leaves as it reaches Q4's head; its line waits in QR.
+  function automatic int unsigned tex_issue_latency();
+    tex_issue_latency = 1;
+  endfunction
+  // tsu_tex_return: tsu_tex_texel (its defaults), then Q6.
+  function automatic int unsigned tex_return_latency();
+    tex_return_latency = tex_texel_latency(3, 1'b1, 1'b1) + 1;
+  endfunction
+  // tsu_tex_quad_return: four tsu_tex_texel, tsu_tex_bilerp (two lerps), then QQ6.
+  function automatic int unsigned tex_quad_return_latency();
+    tex_quad_return_latency = tex_texel_latency(3, 1'b1, 1'b1) + 2 * tex_lerp_latency(1'b1) + 1;
+  endfunction
+  // tsu_tex_resolve: the filter's bypass, at out_lanes 4 tsu_tex_out, then RQ (at out_lanes 1 an
+  // .f32 result of a float texel answers from RQ's head as it is).
+  function automatic int unsigned tex_resolve_latency(int unsigned out_lanes);
+    tex_resolve_latency = TEX_FILTER_LATENCY +
+        (out_lanes == 4 ? tex_out_latency(4, 1'b1, 1'b1, 1, 1'b1, 1'b1) : 0) + 1;
   endfunction
 
 endpackage

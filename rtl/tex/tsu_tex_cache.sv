@@ -80,7 +80,8 @@ module tsu_tex_cache #(
   localparam int unsigned TagBits = AddrW - OffW - (SetHash ? 0 : SetBits);
   localparam int unsigned SeqW = $clog2(Depth) + 1;  // unique among Depth queued fragments
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 3;  // a hit
+  localparam int unsigned Latency /*verilator public*/ =  // a hit
+      (SizeBytes == 0) ? 0 : tsu_hw_pkg::tex_cache_latency();
   localparam int unsigned CacheBytes /*verilator public*/ = SizeBytes;
   /* verilator lint_on UNUSEDPARAM */
 

@@ -53,7 +53,8 @@ module tsu_tex_cache_banked #(
 );
   localparam int unsigned BankBytes = SizeBytes / Banks;
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = (SizeBytes == 0) ? 0 : 3;  // a hit
+  localparam int unsigned Latency /*verilator public*/ =  // a hit
+      (SizeBytes == 0) ? 0 : tsu_hw_pkg::tex_cache_latency();
   localparam int unsigned BankCount /*verilator public*/ = Banks;
   /* verilator lint_on UNUSEDPARAM */
 

@@ -149,19 +149,25 @@ module tsu_tex_engine #(
   localparam int unsigned TexelDepth = 32;  // taps in the texel stage, the corner block and Q6
   /* verilator lint_off UNUSEDPARAM */
   // Cycles from a point-sampled request's acceptance to its response, idle, with memory answering
-  // in one cycle: LOD, the level-record read, the level's coordinate pipeline, the tap's address
-  // and read, the texel, the filter's bypass and the output conversion, with the queues between.
+  // in one cycle: the stages' Latency along its way (tsu_hw_pkg::tex_*_latency, which each stage
+  // declares as its own), and two reads (its level record's, its texel's). The one-tap path: LOD,
+  // the level-record fetch, the pass, the tap's address, its read, the texel, the filter's bypass
+  // and the response (at OutLanes 4 through the output conversion). The quad path (Quad, where a
+  // request without a residency map goes): the footprint's addresses, the banked cache (a miss:
+  // its hit latency and the read), four texels and the bilerp.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
   // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the
-  // corner mean (21 at CornerLanes 1, 19 at 2). AxisBeats 3 adds 4 (the
-  // last axis trails the first by two cycles through the coordinate stage and the wrap); a point
-  // sample passes the filter in one beat at any Lanes. OutLanes 4 converts every
-  // result on its way into the response queue; at OutLanes 1 an .f32 result of a float texel skips
-  // the converter. Checked by TexEngine.IdleLatencyIsTheDeclaredLatency*.
+  // corner mean (21 at CornerLanes 1, 19 at 2). Checked by TexEngine.IdleLatencyIsTheDeclared*.
+  localparam int unsigned MemLatency = 1;
+  localparam int unsigned TapPathLatency = tsu_hw_pkg::tex_tap_latency() + MemLatency +
+      tsu_hw_pkg::tex_issue_latency() + tsu_hw_pkg::tex_return_latency();
+  localparam int unsigned QuadPathLatency = tsu_hw_pkg::tex_tap_latency() +
+      tsu_hw_pkg::tex_cache_latency() + MemLatency + tsu_hw_pkg::tex_quad_return_latency();
   localparam int unsigned Latency /*verilator public*/ =
-      48 + (OutLanes == 4 ? tsu_hw_pkg::tex_out_latency(4, 1'b1, 1'b1, 1, 1'b1, 1'b1) : 0) +
-      2 * (AxisBeats - 1);
+      tsu_hw_pkg::tex_lod_path_latency() + tsu_hw_pkg::tex_lvl_fetch_latency() + MemLatency +
+      tsu_hw_pkg::tex_pass_latency(AxisBeats) + (Quad ? QuadPathLatency : TapPathLatency) +
+      tsu_hw_pkg::tex_resolve_latency(OutLanes);
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
   /* verilator lint_on UNUSEDPARAM */
 

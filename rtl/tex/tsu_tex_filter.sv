@@ -42,7 +42,7 @@ module tsu_tex_filter #(
   localparam int unsigned Groups = 4 / Lanes;
   localparam int unsigned LerpLatency = tsu_hw_pkg::tex_lerp_latency(FpRegs);
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 1;
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::TEX_FILTER_LATENCY;
   /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned CW = Lanes * 32;
 

@@ -32,6 +32,10 @@ module tsu_tex_issue #(
   output logic                line_empty_o,
   output logic [127:0]        line_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle: a tap's read leaves as the tap reaches Q4's head; from its line's return to QR's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_issue_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned ReadW = $clog2(MaxReads + 1);
 
   logic             k_tex_read, k_res_read, k_issued_q, q5_full, k_first, k_skip;

@@ -55,6 +55,10 @@ module tsu_tex_lod_path #(
   output logic [63:0]            table_o,     // the level table's address
   output tsu_tex_pkg::levels_t   levels_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, a request without .grad from acceptance to its levels (levels_valid_o).
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_lod_path_latency();
+  /* verilator lint_on UNUSEDPARAM */
   // ---- Latencies of the blocks it joins --------------------------------------------------------
   // The children at their defaults but for the beats given here (tsu_tex_cube: tsu_tex_cube_path's).
   localparam int unsigned LodLat = tsu_hw_pkg::tex_lod_latency(1'b1, 1'b1, 1'b1, 1'b1);

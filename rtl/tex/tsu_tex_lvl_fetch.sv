@@ -28,6 +28,10 @@ module tsu_tex_lvl_fetch #(
   output logic                 rec_empty_o,
   output logic [127:0]         rec_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from push_i to the level-record read, and from the record's return to QL's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_lvl_fetch_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 
   // Q1: levels to read, with the table's address.

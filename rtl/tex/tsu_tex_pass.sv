@@ -50,7 +50,11 @@ module tsu_tex_pass #(
   localparam int unsigned WrapLat = tsu_hw_pkg::tex_wrap_latency(1'b1, 2, 1'b1, 1'b1);
   localparam int unsigned PassDepth = 2 * MaxInflight;
   localparam int unsigned Serial = AxisBeats - 1;  // the cycles the last axis trails the first
-  localparam int unsigned PassLat = MulLat + CoordLat + 1 + WrapLat + 2 * Serial;
+  localparam int unsigned PassLat = tsu_hw_pkg::tex_pass_pipe_latency(AxisBeats);
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from a pass's level record at QL's head to the pass at Q3's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_pass_latency(AxisBeats);
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned PassCntW = $clog2(PassDepth + PassLat + 2);
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
   localparam int unsigned PassW = $clog2(PassDepth + 1);

@@ -29,6 +29,10 @@ module tsu_tex_quad_gen #(
   output tsu_tex_pkg::slice_t      slice_o,
   output logic [4*AddrW-1:0]       addr_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from a pass at the input to its footprint at QQ4's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
   localparam int unsigned QOffW = $clog2(LineBytes);

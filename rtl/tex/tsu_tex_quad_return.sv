@@ -37,6 +37,10 @@ module tsu_tex_quad_return #(
   output logic                    empty_o,
   output tsu_tex_pkg::item_t      item_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from the footprint's bank responses to the item at QQ6's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_quad_return_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles;

@@ -43,6 +43,10 @@ module tsu_tex_resolve #(
   output tsu_tex_pkg::rsp_t     rsp_o,
   output logic                  rsp_pop_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from an item at Q6's or QQ6's head to the response (rsp_valid_o).
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_resolve_latency(OutLanes);
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned OutLat = tsu_hw_pkg::tex_out_latency(OutLanes, 1'b1, 1'b1, 1, 1'b1, 1'b1);
   localparam int unsigned Beats = 4 / Lanes;
   localparam int unsigned CntW = $clog2(MaxInflight + 1);

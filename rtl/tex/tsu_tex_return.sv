@@ -40,6 +40,10 @@ module tsu_tex_return #(
   output logic                    empty_o,
   output tsu_tex_pkg::item_t      item_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from a tap's line at QR's head to the tap at Q6's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_return_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   localparam int unsigned CornerII = 4 / CornerLanes;

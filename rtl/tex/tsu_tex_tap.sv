@@ -33,6 +33,10 @@ module tsu_tex_tap #(
   output logic [AddrW-1:0]         addr_o,
   output logic [AddrW-1:0]         res_addr_o
 );
+  /* verilator lint_off UNUSEDPARAM */
+  // Idle, from a pass at the input to its first tap at Q4's head.
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency();
+  /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
   localparam int unsigned AgCntW = $clog2(TapDepth + AgLat + 2);

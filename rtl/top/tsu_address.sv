@@ -141,7 +141,7 @@ module tsu_address #(
   logic [2:0]   pack_log2;
   logic [4:0]   pack_order, pack_type;
   logic [127:0] pack_texel, texel;
-  assign is_sust_p = side_i.is_p && side_i.opcode == 3'(tsu_pkg::OpSust);
+  assign is_sust_p = tsu_hw_pkg::sust_p(side_i.is_p, side_i.opcode);
   assign raw = DataViaPack && !is_sust_p;
   assign pack_go = EarlyPack ? pack_start_i : valid_i && (DataViaPack || is_sust_p);
   assign pack_order = raw ? 5'(tsu_pkg::OrdRGBA) : desc_i.chorder;
@@ -176,7 +176,7 @@ module tsu_address #(
     // this one has entered the address path and takes longer than the path: texel_valid says a
     // texel is there (loaded, or loading this cycle) and not yet read.
     logic have_q, read;
-    assign read = a_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust);
+    assign read = a_valid && tsu_hw_pkg::sust_p(side.is_p, side.opcode);
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) have_q <= 1'b0;
       else have_q <= (have_q || pack_valid) && !read;
@@ -229,8 +229,7 @@ module tsu_address #(
     addressed = side.early_trap == 3'(tsu_pkg::TrapNone) && side.opcode != 3'(tsu_pkg::OpSuq);
     op_trap = addressed ? a_trap : side.early_trap;
     op_suppressed = addressed && a_suppressed;
-    op_data = (DataViaPack || (side.is_p && side.opcode == 3'(tsu_pkg::OpSust))) ? texel
-                                                                                : side.data;
+    op_data = (DataViaPack || tsu_hw_pkg::sust_p(side.is_p, side.opcode)) ? texel : side.data;
   end
   assign data_hi_o = op_data[127:64];
   assign op_o = {side.opcode, side.vec_log2, side.type_log2, side.size_log2, side.red_type,
@@ -256,8 +255,7 @@ module tsu_address #(
   /* verilator lint_off SYNCASYNCNET */
   a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
       side_valid == a_valid &&
-      texel_valid == (a_valid && (DataViaPack ||
-                                  (side.is_p && side.opcode == 3'(tsu_pkg::OpSust)))));
+      texel_valid == (a_valid && (DataViaPack || tsu_hw_pkg::sust_p(side.is_p, side.opcode))));
   if (DataViaPack) begin : g_via_pack_check
     initial assert (PackBeats > 1) else $fatal(1, "tsu_address: DataViaPack needs AddrII >= 4");
   end

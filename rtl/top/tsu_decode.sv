@@ -141,7 +141,7 @@ module tsu_decode #(
     // (A sust.p is no suq, so its elements are side_data's: one source for both cases.)
     for (int c = 0; c < 4; c++) begin
       if (c < (1 << vec_log2) ||
-          (CompsRaw && !(is_p && req_i.opcode == 3'(tsu_pkg::OpSust)))) begin
+          (CompsRaw && !tsu_hw_pkg::sust_p(is_p, req_i.opcode))) begin
         comps_o[32*c +: 32] = side_data[32*c +: 32];
       end else if (c == 3) begin
         comps_o[32*c +: 32] = is_int_fmt ? 32'd1 : 32'h3f80_0000;

@@ -202,7 +202,7 @@ module tsu_surface #(
     // A sust.p starting the pack; one right behind another (the pack's interval binds).
     c_pack_start: cover property (@(posedge clk_i) disable iff (!rst_ni) pack_start);
     c_pack_back_to_back: cover property (@(posedge clk_i) disable iff (!rst_ni)
-        pack_start && $past(accept && side.is_p && side.opcode == 3'(tsu_pkg::OpSust)));
+        pack_start && $past(accept && tsu_hw_pkg::sust_p(side.is_p, side.opcode)));
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end else begin : g_addr_every_cycle
@@ -241,7 +241,7 @@ module tsu_surface #(
     .comps_o(comps)
   );
   // A sust.p at the head of the descriptor stage (decode's outputs are its own; EarlyPack).
-  assign head_sust_p = EarlyPack && d_valid && side.is_p && side.opcode == 3'(tsu_pkg::OpSust);
+  assign head_sust_p = EarlyPack && d_valid && tsu_hw_pkg::sust_p(side.is_p, side.opcode);
 
   // ---- Address path -------------------------------------------------------------------------------------
   logic             a_valid;

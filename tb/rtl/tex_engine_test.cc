@@ -20,6 +20,7 @@
 
 #include "Vtsu_tex_engine.h"
 #include "Vtsu_tex_engine_quad.h"
+#include "Vtsu_tex_engine_quad_tsu_tex_engine.h"
 #include "Vtsu_tex_engine_shared.h"
 #include "Vtsu_tex_engine_shared_tsu_tex_engine.h"
 #include "Vtsu_tex_engine_tsu_tex_engine.h"
@@ -484,6 +485,7 @@ void CheckIdleLatency() {
     dut->req_valid_i = 0;
     dut.Reset();
     dut->lvl_req_ready_i = dut->mem_req_ready_i = dut->rsp_ready_i = 1;
+    dut->inv_valid_i = dut->inv_all_i = 0;
     DriveTexRequest(dut.get(), sc.in, sc.reqs[0], sc.image.header, sc.sampler);
     uint64_t accepted = 0;
     bool have = false;
@@ -517,6 +519,11 @@ TEST(TexEngine, IdleLatencyIsTheDeclaredLatency) {
 }
 TEST(TexEngine, IdleLatencyIsTheDeclaredLatencyWithSharedArithmetic) {
   CheckIdleLatency<Vtsu_tex_engine_shared, Vtsu_tex_engine_shared_tsu_tex_engine>();
+}
+// Every sample takes the quad path (no residency map): the banked cache misses once, its line
+// read in a cycle.
+TEST(TexEngine, IdleLatencyIsTheDeclaredLatencyOnTheQuadPath) {
+  CheckIdleLatency<Vtsu_tex_engine_quad, Vtsu_tex_engine_quad_tsu_tex_engine>();
 }
 
 }  // namespace
