@@ -418,9 +418,10 @@ package tsu_hw_pkg;
   function automatic int unsigned tex_pass_latency(int unsigned axis_beats);
     tex_pass_latency = tex_pass_pipe_latency(axis_beats) + 1;
   endfunction
-  // tsu_tex_tap and tsu_tex_quad_gen: tsu_addrgen (its defaults), then Q4 or QQ4.
-  function automatic int unsigned tex_tap_latency();
-    tex_tap_latency = addrgen_latency(1'b1, 1'b1, 1'b1, 1) + 1;
+  // tsu_tex_tap and tsu_tex_quad_gen: tsu_addrgen (its registers on; its products over addr_ii
+  // cycles), then Q4 or QQ4.
+  function automatic int unsigned tex_tap_latency(int unsigned addr_ii);
+    tex_tap_latency = addrgen_latency(1'b1, 1'b1, 1'b1, addr_ii) + 1;
   endfunction
   // tsu_tex_issue: a tap's read leaves as it reaches Q4's head; its line waits in QR.
   function automatic int unsigned tex_issue_latency();

@@ -73,6 +73,9 @@ module tsu_tex_engine #(
   // .f32 of a float texel answers as it is) or 4 (a texel a cycle on its way into the queue: the
   // quad path).
   parameter int unsigned OutLanes = 1,
+  // Cycles per tap through the one-tap path's address generator (tsu_tex_tap): 1, or 2..16 (its
+  // products over AddrII cycles; a tap every AddrII cycles).
+  parameter int unsigned AddrII = 1,
   parameter bit QueueRam = 1'b1,            // per-request and tap queues in block RAM (same timing)
   // Quad: a second tap path that takes a pass's 2x2 footprint (a quad) per cycle through four
   // address generators, a banked texel cache (QCache*, tsu_tex_cache_banked), four texel stages
@@ -160,9 +163,9 @@ module tsu_tex_engine #(
   // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the
   // corner mean (21 at CornerLanes 1, 19 at 2). Checked by TexEngine.IdleLatencyIsTheDeclared*.
   localparam int unsigned MemLatency = 1;
-  localparam int unsigned TapPathLatency = tsu_hw_pkg::tex_tap_latency() + MemLatency +
+  localparam int unsigned TapPathLatency = tsu_hw_pkg::tex_tap_latency(AddrII) + MemLatency +
       tsu_hw_pkg::tex_issue_latency() + tsu_hw_pkg::tex_return_latency();
-  localparam int unsigned QuadPathLatency = tsu_hw_pkg::tex_tap_latency() +
+  localparam int unsigned QuadPathLatency = tsu_hw_pkg::tex_tap_latency(1) +
       tsu_hw_pkg::tex_cache_latency() + MemLatency + tsu_hw_pkg::tex_quad_return_latency();
   localparam int unsigned Latency /*verilator public*/ =
       tsu_hw_pkg::tex_lod_path_latency() + tsu_hw_pkg::tex_lvl_fetch_latency() + MemLatency +
@@ -323,8 +326,8 @@ module tsu_tex_engine #(
   tsu_tex_pkg::tap_t q4;
   logic [AddrW-1:0]  q4_addr, q4_res_addr;
   tsu_tex_tap #(
-    .AddrW(AddrW), .TapDepth(TapDepth), .QueueRam(QueueRam), .EnableSeamless(Seamless),
-    .EnableResidency(EnableResidency)
+    .AddrW(AddrW), .TapDepth(TapDepth), .QueueRam(QueueRam), .AddrII(AddrII),
+    .EnableSeamless(Seamless), .EnableResidency(EnableResidency)
   ) u_tap (
     .clk_i, .rst_ni,
     .pass_valid_i(pass_valid),

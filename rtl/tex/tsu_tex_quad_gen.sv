@@ -31,7 +31,7 @@ module tsu_tex_quad_gen #(
 );
   /* verilator lint_off UNUSEDPARAM */
   // Idle, from a pass at the input to its footprint at QQ4's head.
-  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency();
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency(1);
   /* verilator lint_on UNUSEDPARAM */
   localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;

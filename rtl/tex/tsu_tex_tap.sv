@@ -12,6 +12,10 @@ module tsu_tex_tap #(
   parameter bit          QueueRam = 1'b1,
   // Feature knobs (docs/semantics.md H15): no reprojection or corner taps without seamless cubes,
   // no residency bit without residency maps.
+  // Cycles per tap through tsu_addrgen: 1 (three whole products), or 2..16 (its products over
+  // AddrII cycles, a tap every AddrII cycles: for parts without multipliers; at the filter's one
+  // lane a filtered tap takes four cycles anyway).
+  parameter int unsigned AddrII = 1,
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1
 ) (
@@ -35,9 +39,9 @@ module tsu_tex_tap #(
 );
   /* verilator lint_off UNUSEDPARAM */
   // Idle, from a pass at the input to its first tap at Q4's head.
-  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency();
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_tap_latency(AddrII);
   /* verilator lint_on UNUSEDPARAM */
-  localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, 1);  // its defaults
+  localparam int unsigned AgLat = tsu_hw_pkg::addrgen_latency(1'b1, 1'b1, 1'b1, AddrII);
   localparam int unsigned LayerW = tsu_tex_pkg::LayerW;
   localparam int unsigned AgCntW = $clog2(TapDepth + AgLat + 2);
 
@@ -139,7 +143,25 @@ module tsu_tex_tap #(
     tok.last = t_last_tap && t.last_pass;
     tok.code = t_code;
   end
-  assign t_fire = pass_valid_i && !tap_req_i.quad && tap_used_q < AgCntW'(TapDepth);
+  // At AddrII > 1 the address generator takes a tap every AddrII cycles.
+  logic ag_busy;
+  if (AddrII > 1) begin : g_ag_interval
+    logic [$clog2(AddrII)-1:0] ag_wait_q;  // cycles until the address generator takes a tap
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ag_wait_q <= '0;
+      else if (t_fire) ag_wait_q <= $clog2(AddrII)'(AddrII - 1);
+      else if (ag_wait_q != '0) ag_wait_q <= ag_wait_q - $clog2(AddrII)'(1);
+    end
+    assign ag_busy = ag_wait_q != '0;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_ag_interval: cover property (@(posedge clk_i) pass_valid_i && !tap_req_i.quad && ag_busy);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_ag_every_cycle
+    assign ag_busy = 1'b0;
+  end
+  assign t_fire = pass_valid_i && !tap_req_i.quad && tap_used_q < AgCntW'(TapDepth) && !ag_busy;
   assign fire_o = t_fire;
   assign pass_pop_o = t_fire && t_last_tap;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -157,7 +179,7 @@ module tsu_tex_tap #(
   end
   logic             ag_valid;
   logic [AddrW-1:0] ag_addr;
-  tsu_addrgen #(.AddrW(AddrW), .LayerW(LayerW)) u_ag (
+  tsu_addrgen #(.AddrW(AddrW), .LayerW(LayerW), .II(AddrII)) u_ag (
     .clk_i, .rst_ni,
     .valid_i            (t_fire),
     .x_byte_i           (t_xbyte),

@@ -30,6 +30,7 @@ module tsu_tex_unit #(
   parameter int unsigned CubeBeats = 2,         // tsu_tex_engine: face selection's II (1 or 2)
   parameter int unsigned AxisBeats = 3,         // tsu_tex_engine: a pass's II (1 or 3)
   parameter int unsigned OutLanes = 1,          // tsu_tex_engine: components converted a cycle (1 or 4)
+  parameter int unsigned AddrII = 1,            // tsu_tex_engine: cycles per one-tap path tap (1-16)
   // Quad: the engine's quad path, which holds the texel cache itself as four banks
   // (tsu_tex_cache_banked; CacheBytes, CacheWays, CacheLineBytes are then its), else one
   // tsu_tex_cache here between the engine and the memory port.
@@ -354,7 +355,7 @@ module tsu_tex_unit #(
   tsu_tex_engine #(
     .AddrW(AddrW), .MaxInflight(MaxInflight), .MaxReads(MaxReads), .Lanes(Lanes),
     .CubeGradBeats(CubeGradBeats), .GradBeats(GradBeats), .CubeBeats(CubeBeats), .AxisBeats(AxisBeats),
-    .OutLanes(OutLanes),
+    .OutLanes(OutLanes), .AddrII(AddrII),
     .QueueRam(QueueRam), .Quad(Quad),
     .QCacheBytes(CacheBytes),
     .QCacheWays(CacheWays), .QCacheLineBytes(CacheLineBytes), .EnableGrad(EnableGrad),

@@ -64,6 +64,7 @@ module tsu_top #(
   parameter int unsigned TexCubeBeats = 2,         // tsu_tex_unit: face selection's II (1 or 2)
   parameter int unsigned TexAxisBeats = 3,         // tsu_tex_unit: a pass's II (1 or 3)
   parameter int unsigned TexOutLanes = 1,          // tsu_tex_unit: components converted a cycle
+  parameter int unsigned TexAddrII = 1,            // tsu_tex_unit: cycles per tap's address (1-16)
   // tsu_tex_unit: the quad path (a bilinear footprint per cycle) with the texel cache in four banks
   parameter bit          TexQuad = 1'b0,
   parameter int unsigned TexCacheBytes = 2048,     // tsu_tex_cache: texel cache size (0: none)
@@ -309,6 +310,7 @@ module tsu_top #(
       .CubeBeats       (TexCubeBeats),
       .AxisBeats       (TexAxisBeats),
       .OutLanes        (TexOutLanes),
+      .AddrII          (TexAddrII),
       .Quad            (TexQuad),
       .CacheBytes      (TexCacheBytes),
       .CacheWays       (TexCacheWays),

@@ -142,7 +142,7 @@ class SweepFile(unittest.TestCase):
 
     def test_the_example_sweeps_load(self):
         for name, n in (("knobs.toml", 10), ("tex.toml", 7), ("tex_cache.toml", 4),
-                        ("cube_grad.toml", 3), ("tex_knobs.toml", 6),
+                        ("cube_grad.toml", 3), ("tex_knobs.toml", 7),
                         ("tex_quad.toml", 4)):
             with self.subTest(name=name):
                 s = dse.load_sweep(os.path.join(HERE, "examples", name))

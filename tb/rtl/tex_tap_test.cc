@@ -264,7 +264,7 @@ TEST(TexStageTap, SlowConsumer) {
   CheckTap<Full, FullRoot>(2903, opt, false);
 }
 
-// tex_hx8k's knobs: no seamless cubes, no residency maps.
+// tex_hx8k's knobs: no seamless cubes, no residency maps, a tap's address over four cycles.
 TEST(TexStageTap, SeamlessAndResidencyLeftOut) {
   TapOptions opt;
   opt.passes = 5000;

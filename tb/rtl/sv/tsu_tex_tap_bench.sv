@@ -4,7 +4,8 @@
 module tsu_tex_tap_bench #(
   parameter int unsigned AddrW = 48,
   parameter bit          EnableSeamless = 1'b1,
-  parameter bit          EnableResidency = 1'b1
+  parameter bit          EnableResidency = 1'b1,
+  parameter int unsigned AddrII = 1
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,
@@ -42,7 +43,7 @@ module tsu_tex_tap_bench #(
   assign last_o = tap.last;
   assign code_o = tap.code;
 
-  tsu_tex_tap #(.AddrW(AddrW), .QueueRam(1'b1), .EnableSeamless(EnableSeamless),
+  tsu_tex_tap #(.AddrW(AddrW), .QueueRam(1'b1), .AddrII(AddrII), .EnableSeamless(EnableSeamless),
                 .EnableResidency(EnableResidency)) u_tap (
     .clk_i, .rst_ni, .pass_valid_i, .pass_i(pass), .level_i(level), .level_base_i(lv_base_i),
     .tap_req_i(tap_req), .pass_pop_o, .fire_o, .pop_i, .empty_o, .tap_o(tap), .addr_o, .res_addr_o
