@@ -10,12 +10,12 @@ module tsu_tex_tap #(
   parameter int unsigned AddrW = 48,
   parameter int unsigned TapDepth = 8,
   parameter bit          QueueRam = 1'b1,
-  // Feature knobs (docs/semantics.md H15): no reprojection or corner taps without seamless cubes,
-  // no residency bit without residency maps.
   // Cycles per tap through tsu_addrgen: 1 (three whole products), or 2..16 (its products over
   // AddrII cycles, a tap every AddrII cycles: for parts without multipliers; at the filter's one
   // lane a filtered tap takes four cycles anyway).
   parameter int unsigned AddrII = 1,
+  // Feature knobs (docs/semantics.md H15): no reprojection or corner taps without seamless cubes,
+  // no residency bit without residency maps.
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1
 ) (
