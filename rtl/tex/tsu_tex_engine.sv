@@ -48,17 +48,18 @@ module tsu_tex_engine #(
   // The quad path's corner mean (tsu_tex_quad_return), which takes a footprint a cycle.
   parameter int unsigned QuadCornerLanes = 2,
   // Cycles per cube .grad request in tsu_tex_cube_grad: 4 (one quotient a cycle: a quarter of its
-  // dividers; with GradBeats 2 only, where tsu_tex_grad finishes the quotients), 2 (dPdx, then dPdy
+  // dividers; with GradBeats 2 or 6, where tsu_tex_grad finishes the quotients), 2 (dPdx, then dPdy
   // through one datapath: half its dividers and multipliers) or 1. The engine takes no request
   // for CubeGradBeats - 1 cycles after a cube .grad.
   parameter int unsigned CubeGradBeats = 4,
-  // Cycles per non-cube .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one
-  // partial a cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1
-  // cycles after such a .grad. At 2, with CubeGradBeats 2 or 4 and cube maps, one datapath serves
-  // every .grad (tsu_tex_lod_path Shared): the cube gradients' quotients finish in tsu_tex_grad.
-  // The one-tap path samples a bilinear tap a cycle, so a .grad every other cycle rarely binds
-  // it; the quad path (a footprint a cycle) wants 1.
-  parameter int unsigned GradBeats = 2,
+  // Cycles per .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one partial a
+  // cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1 cycles after
+  // a .grad. At 2 or 6, with CubeGradBeats 2 or 4 and cube maps, one datapath serves every .grad
+  // (tsu_tex_lod_path Shared): the cube gradients' quotients finish in tsu_tex_grad.
+  // The default unit's 6: on the one-tap path a filtered sample takes 8 cycles or more (four taps
+  // of two filter beats at Lanes 2), so a .grad every sixth cycle binds only a point-sampled
+  // .grad (a pass every third cycle at AxisBeats 3); the quad path (a footprint a cycle) wants 1.
+  parameter int unsigned GradBeats = 6,
   // Cycles per cube request in face selection (tsu_tex_cube): 2 (s, then t through one divider,
   // adder and multiplier; the engine takes no request in the cycle after a cube request) or 1 (the
   // quad path, which samples a cube's bilinear footprint a cycle).
@@ -160,8 +161,9 @@ module tsu_tex_engine #(
   // its hit latency and the read), four texels and the bilerp.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
-  // CubeGradBeats 2, 59 with 4; at GradBeats 1, 26 and on a cube 50); a seamless corner tap the
-  // corner mean (21 at CornerLanes 1, 19 at 2). Checked by TexEngine.IdleLatencyIsTheDeclared*.
+  // CubeGradBeats 2, 59 with 4, 62 at GradBeats 6; at GradBeats 1, 26 and on a cube 50); a
+  // seamless corner tap the corner mean (21 at CornerLanes 1, 19 at 2). Checked by
+  // TexEngine.IdleLatencyIsTheDeclared*.
   localparam int unsigned MemLatency = 1;
   localparam int unsigned TapPathLatency = tsu_hw_pkg::tex_tap_latency(AddrII) + MemLatency +
       tsu_hw_pkg::tex_issue_latency() + tsu_hw_pkg::tex_return_latency();

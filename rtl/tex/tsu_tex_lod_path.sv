@@ -14,19 +14,20 @@
 // cube .grad, and at GradBeats 2 or 6 the gradients none for GradBeats - 1 cycles after another .grad: hold_o. Only a non-cube .grad enters
 // tsu_tex_grad (the others' lambda is not read: a cube .grad's comes from tsu_tex_cube_grad).
 //
-// Shared (GradBeats 2 and CubeGradBeats 2 or 4, with .grad and cube maps): one gradient
+// Shared (GradBeats 2 or 6 and CubeGradBeats 2 or 4, with .grad and cube maps): one gradient
 // datapath for every geometry. tsu_tex_cube_grad stops at its quotients (Tail 0) and tsu_tex_grad finishes
 // them as it does a non-cube .grad's operands (scaled by N/2 instead of the extents, the third
 // axis +0), so every .grad takes path B (GradLongLat: face selection, the quotients, the
 // gradients) and a non-cube .grad's operands wait beside the quotient pipeline in a RAM ring.
-// Each .grad holds the entry the next cycle, so the two kinds meet tsu_tex_grad at least two
-// cycles apart. The cube gradients' scale, square, sum, compare and lambda are gone, for a
-// non-cube .grad's latency: 57 cycles, not 26.
+// Each .grad holds the entry for GradBeats - 1 cycles (a cube .grad for the longer of that and
+// CubeGradBeats - 1), so the two kinds meet tsu_tex_grad at least GradBeats cycles apart. The cube
+// gradients' scale, square, sum, compare and lambda are gone, for a non-cube .grad's latency: 57
+// cycles (60 at GradBeats 6), not 26.
 module tsu_tex_lod_path #(
   parameter int unsigned CubeGradBeats = 2,
-  // Cycles per non-cube .grad request in tsu_tex_grad: 1, or 2 (dPdx, then dPdy through one
-  // gradient's datapath: half its multipliers and adders; the entry takes no request in the cycle
-  // after such a .grad).
+  // Cycles per .grad request in tsu_tex_grad: 1, 2 (dPdx, then dPdy through one gradient's
+  // datapath: half its multipliers and adders; the entry takes no request in the cycle after such
+  // a .grad) or 6 (one partial a cycle: two multipliers, two adders; the entry holds 5 cycles).
   parameter int unsigned GradBeats = 1,
   // Feature knobs (docs/semantics.md H15): without .grad no gradient pipeline (paths A and B);
   // without cube maps no path B; without a linear mip filter one level per request.
@@ -66,7 +67,11 @@ module tsu_tex_lod_path #(
   localparam int unsigned CubeAxisLat = tsu_hw_pkg::tex_cube_axis_latency(1'b1);
   localparam int unsigned CubeGradLat = tsu_hw_pkg::tex_cube_grad_latency(1'b1, CubeGradBeats, 2);
   localparam int unsigned CubeQuotLat = tsu_hw_pkg::tex_cube_quot_latency(1'b1, CubeGradBeats, 2);
-  localparam bit Shared = EnableGrad && EnableCube && GradBeats == 2 && CubeGradBeats >= 2;
+  localparam bit Shared = EnableGrad && EnableCube && GradBeats >= 2 && CubeGradBeats >= 2;
+  // Shared: the cycles the entry holds after a .grad, a non-cube's and a cube's (the gradients'
+  // interval, and the quotients' if longer).
+  localparam int unsigned GapGrad = GradBeats - 1;
+  localparam int unsigned GapCube = (CubeGradBeats > GradBeats ? CubeGradBeats : GradBeats) - 1;
   // A .grad request's lambda, on any geometry: the cube gradients' path, the longer one (Shared:
   // face selection, the quotients and tsu_tex_grad, for every .grad).
   localparam int unsigned GradLongLat = Shared ? CubeAxisLat + CubeQuotLat + GradLat
@@ -209,11 +214,11 @@ module tsu_tex_lod_path #(
     assign unused_cube_grad = ^{axis_valid_i, axis_face_i, axis_sc_i, axis_tc_i, axis_ma_i, cg_in_valid,
                                 g_valid, cube_i};
   end
-  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, CubeGradBeats 2, 4) ---
+  // ---- Shared: one gradient datapath, every .grad in path B (GradBeats 2, 6; CubeGradBeats 2, 4) -
   tsu_tex_pkg::grad_req_t nq;  // a non-cube .grad's operands, waiting (here for yosys 0.23)
   if (Shared) begin : g_shared
     logic [$clog2(GradLongLat + 2)-1:0] b_count_q;  // requests in path B
-    logic [1:0]                         gap_q;  // cycles the entry still holds
+    logic [2:0]                         gap_q;  // cycles the entry still holds
     logic                               nq_valid, cq_valid;
     logic [127:0]                       cq;         // a cube .grad's quotients
     logic [31:0]                        cq_hn, nc_rho2, nc_cg_rho2;
@@ -223,13 +228,13 @@ module tsu_tex_lod_path #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         b_count_q <= '0;
-        gap_q <= 2'd0;
+        gap_q <= '0;
       end else begin
         b_count_q <= b_count_q + $bits(b_count_q)'(accept_i && x_take_b) - $bits(b_count_q)'(x_b_valid);
-        // The gradients take a .grad every other cycle, the quotients a cube .grad every
+        // The gradients take a .grad every GradBeats cycles, the quotients a cube .grad every
         // CubeGradBeats cycles.
-        if (accept_i && grad_i) gap_q <= cube_i ? 2'(CubeGradBeats - 1) : 2'd1;
-        else if (gap_q != 2'd0) gap_q <= gap_q - 2'd1;
+        if (accept_i && grad_i) gap_q <= cube_i ? $bits(gap_q)'(GapCube) : $bits(gap_q)'(GapGrad);
+        else if (gap_q != '0) gap_q <= gap_q - 1'b1;
       end
     end
     tsu_delay #(.Width($bits(lod_i)), .Depth(GradLongLat), .Ram(QueueRam)) u_side (
@@ -267,7 +272,7 @@ module tsu_tex_lod_path #(
       .clk_i, .rst_ni, .valid_i(accept_i && grad_i && !cube_i), .data_i(grad_req_i),
       .valid_o(nq_valid), .data_o(nq)
     );
-    tsu_tex_grad #(.Beats(2)) u_grad (
+    tsu_tex_grad #(.Beats(GradBeats)) u_grad (
       .clk_i, .rst_ni,
       .valid_i (nq_valid || cq_valid),
       .dpdx_i  (cq_valid ? {32'd0, cq[63:0]} : nq.dpdx),
@@ -283,7 +288,7 @@ module tsu_tex_lod_path #(
       .rho2_o  (nc_rho2),
       .lambda_o(g_lambda)
     );
-    assign g_gap_q = gap_q != 2'd0;
+    assign g_gap_q = gap_q != '0;
     assign {x_take_a, cg_gap_q, g_valid_raw, g_lambda_raw} = '0;
     assign {x_a_valid, x_a_on, x_a} = '0;
     assign {cg_valid, cg_lambda} = '0;
@@ -306,7 +311,7 @@ module tsu_tex_lod_path #(
 `ifndef SYNTHESIS
   // CubeGradBeats 4 (one quotient a cycle) exists only where tsu_tex_grad finishes the quotients.
   if (EnableGrad && EnableCube && !Shared && CubeGradBeats > 2) begin : g_bad_cube_grad_beats
-    $error("tsu_tex_lod_path: CubeGradBeats 4 needs GradBeats 2 (one gradient datapath)");
+    $error("tsu_tex_lod_path: CubeGradBeats 4 needs GradBeats 2 or 6 (one gradient datapath)");
   end
 `endif
   assign x_lambda = x_b_valid ? (cg_valid ? cg_lambda : g_lambda) : g_lambda_raw;

@@ -26,7 +26,7 @@ module tsu_tex_unit #(
   parameter int unsigned MaxReads = 32,         // tsu_tex_engine
   parameter int unsigned Lanes = 4,             // tsu_tex_engine
   parameter int unsigned CubeGradBeats = 4,     // tsu_tex_engine: the cube gradients' II (1, 2, 4)
-  parameter int unsigned GradBeats = 2,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
+  parameter int unsigned GradBeats = 6,         // tsu_tex_engine: the gradients' II (1, 2 or 6)
   parameter int unsigned CubeBeats = 2,         // tsu_tex_engine: face selection's II (1 or 2)
   parameter int unsigned AxisBeats = 3,         // tsu_tex_engine: a pass's II (1 or 3)
   parameter int unsigned OutLanes = 1,          // tsu_tex_engine: components converted a cycle (1 or 4)

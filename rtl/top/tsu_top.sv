@@ -60,7 +60,7 @@ module tsu_top #(
   // filter's lerps for half the one-tap path's filtered rate (the quad path needs 4).
   parameter int unsigned TexLanes = 2,
   parameter int unsigned TexCubeGradBeats = 4,     // tsu_tex_unit: cube gradients' II (1, 2, 4)
-  parameter int unsigned TexGradBeats = 2,         // tsu_tex_unit: the gradients' II (1, 2 or 6)
+  parameter int unsigned TexGradBeats = 6,         // tsu_tex_unit: the gradients' II (1, 2 or 6)
   parameter int unsigned TexCubeBeats = 2,         // tsu_tex_unit: face selection's II (1 or 2)
   parameter int unsigned TexAxisBeats = 3,         // tsu_tex_unit: a pass's II (1 or 3)
   parameter int unsigned TexOutLanes = 1,          // tsu_tex_unit: components converted a cycle

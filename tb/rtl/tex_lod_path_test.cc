@@ -30,6 +30,8 @@
 #include "Vtsu_tex_lod_path_bench_sh.h"
 #include "Vtsu_tex_lod_path_bench_sh4.h"
 #include "Vtsu_tex_lod_path_bench_sh4_tsu_tex_lod_path_bench.h"
+#include "Vtsu_tex_lod_path_bench_sh6.h"
+#include "Vtsu_tex_lod_path_bench_sh6_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_tsu_tex_lod_path_bench.h"
@@ -329,6 +331,8 @@ using Hx = Vtsu_tex_lod_path_bench_g6;
 using HxRoot = Vtsu_tex_lod_path_bench_g6_tsu_tex_lod_path_bench;
 using Shared = Vtsu_tex_lod_path_bench_sh4;
 using SharedRoot = Vtsu_tex_lod_path_bench_sh4_tsu_tex_lod_path_bench;
+using Shared6 = Vtsu_tex_lod_path_bench_sh6;
+using Shared6Root = Vtsu_tex_lod_path_bench_sh6_tsu_tex_lod_path_bench;
 using SharedQ2 = Vtsu_tex_lod_path_bench_sh;
 using SharedQ2Root = Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench;
 using Half = Vtsu_tex_lod_path_bench_g2;
@@ -353,6 +357,19 @@ TEST(TexStageLodPath, OneGradientDatapathTwoQuotientsACycle) {
   opt.req_gap = 0;
   opt.grad = 50;
   CheckLod<SharedQ2, SharedQ2Root>(2707, opt, true);
+}
+
+// The one datapath one partial a cycle (GradBeats 6, CubeGradBeats 4): a .grad of either kind
+// holds the entry five cycles; random gaps, then back to back.
+TEST(TexStageLodPath, OneGradientDatapathOnePartialACycle) {
+  CheckLod<Shared6, Shared6Root>(2708, {}, true);
+}
+TEST(TexStageLodPath, OneGradientDatapathOnePartialACycleBackToBack) {
+  LodOptions opt;
+  opt.requests = 8000;
+  opt.req_gap = 0;
+  opt.grad = 50;
+  CheckLod<Shared6, Shared6Root>(2709, opt, false);
 }
 
 // tex_hx8k's shape: the gradients one partial a cycle (GradBeats 6), no cube maps.
