@@ -340,9 +340,8 @@ using HalfRoot = Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench;
 
 TEST(TexStageLodPath, EveryPathInOrder) { CheckLod<Full, FullRoot>(2701, {}, true); }
 
-// The default unit's shape: one gradient datapath at II 2 for cube and non-cube .grad (the cube
-// gradients' quotients, one a cycle, finished by tsu_tex_grad), every .grad in path B; and back
-// to back. Then the same with the quotients two a cycle (CubeGradBeats 2).
+// One gradient datapath at II 2 for cube and non-cube .grad (the cube gradients' quotients, one a
+// cycle, finished by tsu_tex_grad), every .grad in path B; and back to back. Then the same with the quotients two a cycle (CubeGradBeats 2).
 TEST(TexStageLodPath, OneGradientDatapath) { CheckLod<Shared, SharedRoot>(2705, {}, true); }
 TEST(TexStageLodPath, OneGradientDatapathBackToBack) {
   LodOptions opt;
@@ -359,8 +358,8 @@ TEST(TexStageLodPath, OneGradientDatapathTwoQuotientsACycle) {
   CheckLod<SharedQ2, SharedQ2Root>(2707, opt, true);
 }
 
-// The one datapath one partial a cycle (GradBeats 6, CubeGradBeats 4): a .grad of either kind
-// holds the entry five cycles; random gaps, then back to back.
+// The default unit's shape: the one datapath one partial a cycle (GradBeats 6, CubeGradBeats 4),
+// a .grad of either kind holding the entry five cycles; random gaps, then back to back.
 TEST(TexStageLodPath, OneGradientDatapathOnePartialACycle) {
   CheckLod<Shared6, Shared6Root>(2708, {}, true);
 }
