@@ -346,10 +346,16 @@ package tsu_hw_pkg;
                                                   int unsigned addr_ii);
     surface_latency = address_latency(reg_bounds, reg_addr, addr_ii) + 3 + 2 * 32'(addr_ii > 1);
   endfunction
-  // tsu_tex_texel: tsu_fmt_unpack (RegMid, conv_stages, RegOut), then its own registers.
+  // tsu_fmt_unpack: RegMid (at beats > 1 the held slots' beats instead), the converters, RegOut.
+  function automatic int unsigned fmt_unpack_latency(bit reg_mid, int unsigned conv_stages,
+                                                     bit reg_out, int unsigned beats);
+    fmt_unpack_latency = (beats > 1 ? beats : 32'(reg_mid)) + conv_stages + 32'(reg_out);
+  endfunction
+  // tsu_tex_texel: tsu_fmt_unpack (RegMid and RegOut on), then its own registers.
   function automatic int unsigned tex_texel_latency(int unsigned conv_stages, bit reg_a,
-                                                    bit reg_out);
-    tex_texel_latency = 2 + conv_stages + 32'(reg_a) + 32'(reg_out);
+                                                    bit reg_out, int unsigned beats);
+    tex_texel_latency = fmt_unpack_latency(1'b1, conv_stages, 1'b1, beats) + 32'(reg_a) +
+                        32'(reg_out);
   endfunction
   // Lanes 1 (a component a cycle): the three later beats, and the assembly register for RegOut's.
   function automatic int unsigned tex_out_latency(int unsigned lanes, bit reg_lz, bit reg_a,
@@ -427,13 +433,13 @@ package tsu_hw_pkg;
   function automatic int unsigned tex_issue_latency();
     tex_issue_latency = 1;
   endfunction
-  // tsu_tex_return: tsu_tex_texel (its defaults), then Q6.
-  function automatic int unsigned tex_return_latency();
-    tex_return_latency = tex_texel_latency(3, 1'b1, 1'b1) + 1;
+  // tsu_tex_return: tsu_tex_texel (its defaults, a tap every texel_beats cycles), then Q6.
+  function automatic int unsigned tex_return_latency(int unsigned texel_beats);
+    tex_return_latency = tex_texel_latency(3, 1'b1, 1'b1, texel_beats) + 1;
   endfunction
   // tsu_tex_quad_return: four tsu_tex_texel, tsu_tex_bilerp (two lerps), then QQ6.
   function automatic int unsigned tex_quad_return_latency();
-    tex_quad_return_latency = tex_texel_latency(3, 1'b1, 1'b1) + 2 * tex_lerp_latency(1'b1) + 1;
+    tex_quad_return_latency = tex_texel_latency(3, 1'b1, 1'b1, 1) + 2 * tex_lerp_latency(1'b1) + 1;
   endfunction
   // tsu_tex_resolve: the filter's bypass, at out_lanes 4 tsu_tex_out, then RQ (at out_lanes 1 an
   // .f32 result of a float texel answers from RQ's head as it is).

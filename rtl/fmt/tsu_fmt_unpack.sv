@@ -7,13 +7,22 @@
 // UNORM/SNORM -> f32 converters, the slots and format info delayed alongside] [f16 -> f32,
 // integer extension, route to components] -RegOut-. ConvStages = 3 closes 50 MHz on an iCE40
 // HX8K.
+//
+// Beats 2 or 4 (for a path that takes a texel every Beats cycles or more: the texture path's
+// taps at TexLanes 2 or 1, whose filter takes a filtered tap's channels Lanes a cycle) converts
+// 4 / Beats slots a cycle through as many lanes instead of four: the extracted slots are held in
+// a register that shifts a beat's slots out each cycle (RegMid unused), beat b's slots enter the
+// lanes in cycle b + 1, the converted slots of the earlier beats wait in a shift register and
+// join the last beat's: Latency = Beats + ConvStages + RegOut, an input at most every Beats
+// cycles (asserted).
 module tsu_fmt_unpack #(
   parameter bit EnableNorm = 1'b1,
   parameter bit EnableHalf = 1'b1,
   parameter bit EnableInt = 1'b1,
   parameter bit RegMid = 1'b1,
   parameter int unsigned ConvStages = 3,  // 0..3
-  parameter bit RegOut = 1'b1
+  parameter bit RegOut = 1'b1,
+  parameter int unsigned Beats = 1        // 1: four slots at once; 2: two a cycle; 4: one
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -26,11 +35,15 @@ module tsu_fmt_unpack #(
   output logic [127:0]      comps_o   // component c in [32c +: 32]
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + ConvStages + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ =
+      tsu_hw_pkg::fmt_unpack_latency(RegMid, ConvStages, RegOut, Beats);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
+  localparam int unsigned Lanes = 4 / Beats;  // slots converted a cycle
+  localparam int unsigned LW = 32 * Lanes;
 
   // ---- Stage 0: decode and extract -------------------------------------------------------------
-  tsu_hw_pkg::fmt_info_t info_s0, info_s1;
+  tsu_hw_pkg::fmt_info_t info_s0;
   logic [127:0] slot_s0;
   tsu_fmt_decode #(
     .EnableNorm(EnableNorm),
@@ -93,48 +106,143 @@ module tsu_fmt_unpack #(
   logic [2:0] nread_s0;
   assign nread_s0 = info_s0.srgb_pad ? 3'd3 : info_s0.nfields;
 
-  localparam int unsigned MidW = $bits(info_s0) + 3 + 128;
-  logic [MidW-1:0] mid_s0, mid_s1;
-  logic            valid_s1;
-  assign mid_s0 = {info_s0, nread_s0, slot_s0};
-  tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_i),
-    .data_i (mid_s0),
-    .valid_o(valid_s1),
-    .data_o (mid_s1)
-  );
+  // What both forms give the lanes and the routing (struct-typed signals at module level: yosys
+  // 0.23 reads no struct members inside generate blocks):
+  //   lane_*: the slots entering the lanes this cycle, their widths and the request's kind;
+  //   cv_*: a lane output's slots, widths, kind and support, ConvStages later (cv_valid);
+  //   valid_c, info_c, nread_c, val: a request's four converted slots with its format info.
+  logic [LW-1:0]         lane_slot, cv_slot, lane_val;
+  logic [6*Lanes-1:0]    lane_bits, cv_bits;
+  logic [2:0]            lane_kind, cv_kind;
+  logic                  cv_valid, cv_supported;
+  logic [2:0]            nread_c;
+  logic [127:0]          val;  // converted slot i in [32i +: 32]
+  tsu_hw_pkg::fmt_info_t info_c, info_q;
+  logic                  valid_c;
 
-  // ---- Stage 1: convert (ConvStages deep) and route ------------------------------------------------
-  logic [2:0]   nread_s1, nread_c;
-  logic [127:0] slot_s1, slot_c;
-  tsu_hw_pkg::fmt_info_t info_c;
-  logic         valid_c;
-  assign {info_s1, nread_s1, slot_s1} = mid_s1;
-  tsu_delay #(.Width(MidW), .Depth(ConvStages)) u_conv_side (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_s1),
-    .data_i (mid_s1),
-    .valid_o(valid_c),
-    .data_o ({info_c, nread_c, slot_c})
-  );
+  if (Beats <= 1) begin : g_par
+    // ---- Four slots side by side ---------------------------------------------------------------
+    localparam int unsigned MidW = $bits(info_s0) + 3 + 128;
+    logic [MidW-1:0] mid_s0, mid_s1;
+    logic            valid_s1;
+    logic [2:0]      nread_s1;
+    logic [127:0]    slot_s1, slot_c;
+    assign mid_s0 = {info_s0, nread_s0, slot_s0};
+    tsu_pipe_reg #(.Width(MidW), .Enable(RegMid)) u_mid (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_i),
+      .data_i (mid_s0),
+      .valid_o(valid_s1),
+      .data_o (mid_s1)
+    );
+    assign {info_q, nread_s1, slot_s1} = mid_s1;
+    tsu_delay #(.Width(MidW), .Depth(ConvStages)) u_conv_side (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(valid_s1),
+      .data_i (mid_s1),
+      .valid_o(valid_c),
+      .data_o ({info_c, nread_c, slot_c})
+    );
+    assign lane_slot = slot_s1;
+    assign lane_bits = info_q.bits;
+    assign lane_kind = info_q.kind;
+    assign cv_valid = valid_c;
+    assign cv_slot = slot_c;
+    assign cv_bits = info_c.bits;
+    assign cv_kind = info_c.kind;
+    assign cv_supported = info_c.supported;
+    assign val = lane_val;
+    logic unused_s1;  // the converters read only the kind, widths and low bits
+    assign unused_s1 = ^{nread_s1, RegMid, lane_slot[127:120], lane_slot[95:88],
+                         lane_slot[63:56], lane_slot[31:24], lane_bits[23], lane_bits[17],
+                         lane_bits[11], lane_bits[5]};
+  end else begin : g_beats
+    // ---- Lanes slots a cycle --------------------------------------------------------------------
+    localparam int unsigned BeatW = $clog2(Beats + 1);
+    logic [BeatW-1:0]     beat_q;  // Beats .. 1: beat Beats - beat_q enters the lanes; 0: idle
+    logic [127:0]         sh_slot_q;
+    logic [23:0]          sh_bits_q;
+    logic [2:0]           nread_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) beat_q <= '0;
+      else if (valid_i) beat_q <= BeatW'(Beats);
+      else if (beat_q != '0) beat_q <= beat_q - BeatW'(1);
+    end
+    // The slots and widths shift a beat's worth each cycle: the lanes read constant positions
+    // (no select by beat in front of the converters).
+    always_ff @(posedge clk_i) begin
+      if (valid_i) begin
+        sh_slot_q <= slot_s0;
+        sh_bits_q <= info_s0.bits;
+        info_q <= info_s0;
+        nread_q <= nread_s0;
+      end else begin
+        sh_slot_q <= sh_slot_q >> LW;
+        sh_bits_q <= sh_bits_q >> (6 * Lanes);
+      end
+    end
+    assign lane_slot = sh_slot_q[LW-1:0];
+    assign lane_bits = sh_bits_q[6*Lanes-1:0];
+    assign lane_kind = info_q.kind;
+    // Beside the lanes: the beat's raw slots and widths, the request's kind (the next request may
+    // be held already when the last beat comes out), and whether it is the last beat.
+    logic cv_last;
+    tsu_delay #(.Width(LW + 6 * Lanes + 3 + 2), .Depth(ConvStages)) u_lane_side (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(beat_q != '0),
+      .data_i ({lane_slot, lane_bits, lane_kind, info_q.supported, beat_q == BeatW'(1)}),
+      .valid_o(cv_valid),
+      .data_o ({cv_slot, cv_bits, cv_kind, cv_supported, cv_last})
+    );
+    // The request's info, taken with its last beat.
+    logic info_valid;
+    tsu_delay #(.Width($bits(info_q) + 3), .Depth(ConvStages), .Interval(Beats)) u_info_side (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(beat_q == BeatW'(1)),
+      .data_i ({info_q, nread_q}),
+      .valid_o(info_valid),
+      .data_o ({info_c, nread_c})
+    );
+    assign valid_c = cv_valid && cv_last;
+    // The earlier beats' converted slots, shifted down a beat each cycle; with the last beat's
+    // they are the request's four, slot 0 lowest.
+    localparam int unsigned AccW = 128 - LW;
+    logic [AccW-1:0] acc_q;
+    logic [127:0]    acc_cat;
+    assign acc_cat = {lane_val, acc_q};
+    always_ff @(posedge clk_i) acc_q <= acc_cat[127 -: AccW];
+    assign val = acc_cat;
+    logic unused_mid;
+    assign unused_mid = RegMid;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        valid_i |-> beat_q == '0 || beat_q == BeatW'(1))
+      else $error("tsu_fmt_unpack: an input inside the interval (Beats %0d)", Beats);
+    a_info_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        info_valid == valid_c);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end
 
-  logic [127:0] val;  // converted slot i in [32i +: 32]
-  for (genvar i = 0; i < 4; i++) begin : g_slot
+  // ---- Convert (ConvStages deep), Lanes slots a cycle --------------------------------------------
+  for (genvar i = 0; i < Lanes; i++) begin : g_slot
     logic [31:0] raw, from_norm, from_half, from_int, vi;
     logic [5:0]  w;
-    assign val[32*i +: 32] = vi;
-    assign raw = slot_c[32*i +: 32];
-    assign w = info_c.bits[6*i +: 6];
+    assign lane_val[32*i +: 32] = vi;
+    assign raw = cv_slot[32*i +: 32];
+    assign w = cv_bits[6*i +: 6];
 
     if (EnableNorm) begin : g_norm
       tsu_norm_to_f32 #(.Stages(ConvStages)) u_norm (
         .clk_i   (clk_i),
-        .chan_i  (slot_s1[32*i +: 24]),
-        .bits_i  (info_s1.bits[6*i +: 5]),
-        .signed_i(info_s1.kind == tsu_hw_pkg::KindSnorm),
+        .chan_i  (lane_slot[32*i +: 24]),
+        .bits_i  (lane_bits[6*i +: 5]),
+        .signed_i(lane_kind == tsu_hw_pkg::KindSnorm),
         .f32_o   (from_norm)
       );
     end else begin : g_no_norm
@@ -153,13 +261,13 @@ module tsu_fmt_unpack #(
     // SINT sign-extends from the channel width; UINT is already zero-extended.
     always_comb begin
       from_int = raw;
-      if (info_c.kind == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
-      if (info_c.kind == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
+      if (cv_kind == tsu_hw_pkg::KindSint && w == 6'd8) from_int = {{24{raw[7]}}, raw[7:0]};
+      if (cv_kind == tsu_hw_pkg::KindSint && w == 6'd16) from_int = {{16{raw[15]}}, raw[15:0]};
       if (!EnableInt) from_int = '0;
     end
 
     always_comb begin
-      unique case (info_c.kind)
+      unique case (cv_kind)
         tsu_hw_pkg::KindUnorm, tsu_hw_pkg::KindSnorm: vi = from_norm;
         tsu_hw_pkg::KindUint, tsu_hw_pkg::KindSint: vi = from_int;
         tsu_hw_pkg::KindHalf: vi = from_half;
@@ -200,8 +308,8 @@ module tsu_fmt_unpack #(
 
   logic unused_bits;
   assign unused_bits = ^{info_s0.texel_log2, info_s0.legal, info_c.texel_log2, info_c.legal,
-                        info_c.assembly, info_c.nfields, info_c.srgb_pad, info_s1, nread_s1,
-                        slot_s1};  // s1: the converters read only the kind, widths and low bits
+                        info_c.assembly, info_c.nfields, info_c.srgb_pad, info_c.kind,
+                        info_c.bits, info_q, cv_slot, cv_bits};
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
@@ -221,12 +329,13 @@ module tsu_fmt_unpack #(
                                info_c.kind == tsu_hw_pkg::KindHalf);
   c_kind_float: cover property (@(posedge clk_i) valid_c && info_c.supported &&
                                 info_c.kind == tsu_hw_pkg::KindFloat);
-  c_snorm_most_negative: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-      info_c.kind == tsu_hw_pkg::KindSnorm && slot_c[7:0] == 8'h80 && info_c.bits[5:0] == 6'd8);
-  c_half_subnormal: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-      info_c.kind == tsu_hw_pkg::KindHalf && slot_c[14:10] == 5'd0 && slot_c[9:0] != 10'd0);
-  c_half_nan: cover property (@(posedge clk_i) valid_c && info_c.supported &&
-      info_c.kind == tsu_hw_pkg::KindHalf && slot_c[14:10] == 5'h1f && slot_c[9:0] != 10'd0);
+  // Lane 0's slot (Beats 1: slot 0; 2: slots 0 and 2; 4: every slot).
+  c_snorm_most_negative: cover property (@(posedge clk_i) cv_valid && cv_supported &&
+      cv_kind == tsu_hw_pkg::KindSnorm && cv_slot[7:0] == 8'h80 && cv_bits[5:0] == 6'd8);
+  c_half_subnormal: cover property (@(posedge clk_i) cv_valid && cv_supported &&
+      cv_kind == tsu_hw_pkg::KindHalf && cv_slot[14:10] == 5'd0 && cv_slot[9:0] != 10'd0);
+  c_half_nan: cover property (@(posedge clk_i) cv_valid && cv_supported &&
+      cv_kind == tsu_hw_pkg::KindHalf && cv_slot[14:10] == 5'h1f && cv_slot[9:0] != 10'd0);
   c_defaults_filled: cover property (@(posedge clk_i) valid_c && info_c.supported &&
                                      nread_c == 3'd1);
   c_srgbx_pad_skipped: cover property (@(posedge clk_i) valid_c && info_c.supported &&

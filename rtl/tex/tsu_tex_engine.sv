@@ -39,7 +39,11 @@ module tsu_tex_engine #(
   // sample per clock with single-cycle memory (idle latency 53 cycles).
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
-  parameter int unsigned Lanes = 4,         // channels lerped per beat (tsu_tex_filter)
+  // Channels lerped per beat (tsu_tex_filter); the one-tap path's texel stage (tsu_tex_texel)
+  // converts as many a cycle, a tap every 4 / Lanes cycles: the filter takes a filtered tap no
+  // faster (a point sample's tap, which bypasses the lerps, waits for it: at Lanes 2 a tap every
+  // other cycle, where a pass at AxisBeats 3 comes every third).
+  parameter int unsigned Lanes = 4,
   // Corner-mean channels per cycle in the one-tap path (tsu_tex_corner): 1 (II 4), 2 (II 2) or 4.
   // Two corner taps are at least three texel cycles apart (each is the third of three texels, the
   // first two absorbed), so II 2 never stalls; at II 4 a corner right behind another waits a
@@ -165,8 +169,9 @@ module tsu_tex_engine #(
   // seamless corner tap the corner mean (21 at CornerLanes 1, 19 at 2). Checked by
   // TexEngine.IdleLatencyIsTheDeclared*.
   localparam int unsigned MemLatency = 1;
+  localparam int unsigned TexelBeats = 4 / Lanes;
   localparam int unsigned TapPathLatency = tsu_hw_pkg::tex_tap_latency(AddrII) + MemLatency +
-      tsu_hw_pkg::tex_issue_latency() + tsu_hw_pkg::tex_return_latency();
+      tsu_hw_pkg::tex_issue_latency() + tsu_hw_pkg::tex_return_latency(TexelBeats);
   localparam int unsigned QuadPathLatency = tsu_hw_pkg::tex_tap_latency(1) +
       tsu_hw_pkg::tex_cache_latency() + MemLatency + tsu_hw_pkg::tex_quad_return_latency();
   localparam int unsigned Latency /*verilator public*/ =
@@ -376,7 +381,7 @@ module tsu_tex_engine #(
   tsu_tex_pkg::item_t q6;
   tsu_tex_return #(
     .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .TexelDepth(TexelDepth),
-    .QueueRam(QueueRam), .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
+    .QueueRam(QueueRam), .TexelBeats(TexelBeats), .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
     .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
     .EnableInt(EnableInt)
   ) u_return (

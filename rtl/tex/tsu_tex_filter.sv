@@ -53,11 +53,20 @@ module tsu_tex_filter #(
     low_rank = rem[0] ? 2'd0 : rem[1] ? 2'd1 : rem[2] ? 2'd2 : 2'd3;
   endfunction
 
-  // ---- pair storage: one slot per rank and group (slot r * Groups + grp) ------------------------
-  localparam int unsigned Slots = 4 * Groups;
-  logic [Slots-1:0] have_q;
-  logic [CW-1:0]    first_c_q [Slots];
-  logic [31:0]      first_w_q [Slots];
+  // ---- pair storage -----------------------------------------------------------------------------
+  // The tree holds one rank set at a time, so a tap always waits at the set's lowest rank and a
+  // lerp result at a higher one (it has passed the tap's): taps and results never share a slot.
+  // Taps: one slot per group, written by the input alone (flip-flops, no write mux). Results:
+  // one per rank 1..3 and group (slot (r - 1) * Groups + grp), written and read by the returning
+  // lerp alone: one write and one read port, a LUT RAM where the part has one.
+  localparam int unsigned GW = Groups > 1 ? $clog2(Groups) : 1;
+  localparam int unsigned RetSlots = 3 * Groups;
+  localparam int unsigned RetW = $clog2(RetSlots);
+  logic [Groups-1:0]   tap_have_q;
+  logic [CW-1:0]       tap_first_c_q [Groups];
+  logic [31:0]         tap_first_w_q [Groups];
+  logic [RetSlots-1:0] ret_have_q;
+  logic [CW+31:0]      ret_first_q [RetSlots];  // {c, w}
 
   // ---- the lerp lanes and what travels beside them ------------------------------------------------
   typedef struct packed {
@@ -107,25 +116,30 @@ module tsu_tex_filter #(
   logic       tree_empty;
   logic       ret_out, ret_store, ret_pair;
   logic       tap_fire, tap_out, tap_store, tap_pair, tap_accept_ok;
-  logic [$clog2(Slots)-1:0] ret_slot, tap_slot;
-  logic [1:0] ret_r, tap_r;
+  logic [RetW-1:0] ret_slot;
+  logic [GW-1:0]   tap_slot;
+  logic [1:0]      ret_r, tap_r;
+  logic [CW-1:0]   ret_first_c;
+  logic [31:0]     ret_first_w;
 
   assign ret_r = low_rank(ret_side.rem[2:0]);
-  assign ret_slot = ($clog2(Slots))'(32'(ret_r) * Groups + 32'(ret_side.grp));
+  // rem != 0 here: ret_r is 1..3 (a result with rem 0 is a sample's, and takes no slot).
+  assign ret_slot = RetW'((32'(ret_r) - 1) * Groups + 32'(ret_side.grp));
   assign ret_out = ret_valid && ret_side.rem == '0;
-  assign ret_store = ret_valid && ret_side.rem != '0 && !have_q[ret_slot];
-  assign ret_pair = ret_valid && ret_side.rem != '0 && have_q[ret_slot];
+  assign ret_store = ret_valid && ret_side.rem != '0 && !ret_have_q[ret_slot];
+  assign ret_pair = ret_valid && ret_side.rem != '0 && ret_have_q[ret_slot];
+  assign {ret_first_c, ret_first_w} = ret_first_q[ret_slot];
 
   assign tap_r = low_rank(tap_ranks_i[2:0]);
-  assign tap_slot = ($clog2(Slots))'(32'(tap_r) * Groups + 32'(tap_grp_i));
-  assign tree_empty = inflight_q == '0 && have_q == '0;
+  assign tap_slot = GW'(tap_grp_i);
+  assign tree_empty = inflight_q == '0 && tap_have_q == '0 && ret_have_q == '0;
   // A tap joins the tree when its rank set is the tree's, or the tree is empty. Without active
   // ranks it goes to the output (free: the tree then holds no lerp result that could leave in
   // the same cycle). A closing tap needs the lerp, which a returning closer takes first.
   assign tap_accept_ok = tap_ranks_i == ranks_q || tree_empty;
   assign tap_out = tap_ranks_i == '0;
-  assign tap_store = !tap_out && !have_q[tap_slot];
-  assign tap_pair = !tap_out && have_q[tap_slot];
+  assign tap_store = !tap_out && !tap_have_q[tap_slot];
+  assign tap_pair = !tap_out && tap_have_q[tap_slot];
   assign tap_ready_o = tap_accept_ok && !(tap_pair && ret_pair);
   assign tap_fire = tap_valid_i && tap_ready_o;
 
@@ -137,47 +151,45 @@ module tsu_tex_filter #(
     issue_side = '0;
     if (ret_pair) begin
       issue = 1'b1;
-      issue_a = first_c_q[ret_slot];
+      issue_a = ret_first_c;
       issue_b = lerp_c;
-      issue_w = {1'b0, first_w_q[ret_slot][8*ret_r +: 8]};
+      issue_w = {1'b0, ret_first_w[8*ret_r +: 8]};
       issue_side.rem = ret_side.rem & ~(4'd1 << ret_r);
       issue_side.grp = ret_side.grp;
-      issue_side.w = first_w_q[ret_slot];
+      issue_side.w = ret_first_w;
     end else if (tap_fire && tap_pair) begin
       issue = 1'b1;
-      issue_a = first_c_q[tap_slot];
+      issue_a = tap_first_c_q[tap_slot];
       issue_b = tap_g;
-      issue_w = {1'b0, first_w_q[tap_slot][8*tap_r +: 8]};
+      issue_w = {1'b0, tap_first_w_q[tap_slot][8*tap_r +: 8]};
       issue_side.rem = tap_ranks_i & ~(4'd1 << tap_r);
       issue_side.grp = tap_grp_i;
-      issue_side.w = first_w_q[tap_slot];
+      issue_side.w = tap_first_w_q[tap_slot];
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      have_q <= '0;
+      tap_have_q <= '0;
+      ret_have_q <= '0;
       ranks_q <= '0;
       inflight_q <= '0;
     end else begin
       if (tap_fire) ranks_q <= tap_ranks_i;
       inflight_q <= inflight_q + 8'(issue) - 8'(ret_valid);
-      if (ret_store) have_q[ret_slot] <= 1'b1;
-      if (ret_pair) have_q[ret_slot] <= 1'b0;
-      if (tap_fire && tap_store) have_q[tap_slot] <= 1'b1;
-      if (tap_fire && tap_pair) have_q[tap_slot] <= 1'b0;
+      if (ret_store) ret_have_q[ret_slot] <= 1'b1;
+      if (ret_pair) ret_have_q[ret_slot] <= 1'b0;
+      if (tap_fire && tap_store) tap_have_q[tap_slot] <= 1'b1;
+      if (tap_fire && tap_pair) tap_have_q[tap_slot] <= 1'b0;
     end
   end
-  // A returning result and a tap never open the same slot in one cycle: a result has passed
-  // the tap's lowest rank.
   always_ff @(posedge clk_i) begin
-    if (ret_store) begin
-      first_c_q[ret_slot] <= lerp_c;
-      first_w_q[ret_slot] <= ret_side.w;
-    end
+    if (ret_store) ret_first_q[ret_slot] <= {lerp_c, ret_side.w};
+  end
+  always_ff @(posedge clk_i) begin
     if (tap_fire && tap_store) begin
-      first_c_q[tap_slot] <= tap_g;
-      first_w_q[tap_slot] <= tap_w_i;
+      tap_first_c_q[tap_slot] <= tap_g;
+      tap_first_w_q[tap_slot] <= tap_w_i;
     end
   end
 
@@ -211,8 +223,9 @@ module tsu_tex_filter #(
   // The side channel is timed by LerpLatency: it must agree with the lerp itself.
   a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
       lerp_valid == {Lanes{ret_valid}});
-  a_slots_distinct: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(ret_store && tap_fire && tap_store && ret_slot == tap_slot));
+  // A result waits above the rank its taps wait at (the storage split relies on it).
+  a_result_above_taps: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      ret_valid && ret_side.rem != '0 |-> ret_r != 2'd0 && ret_r > low_rank(ranks_q[2:0]));
   a_no_output_collision: assert property (@(posedge clk_i) disable iff (!rst_ni)
       !(ret_out && tap_fire && tap_out));
   a_group_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)

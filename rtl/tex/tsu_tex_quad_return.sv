@@ -41,7 +41,7 @@ module tsu_tex_quad_return #(
   // Idle, from the footprint's bank responses to the item at QQ6's head.
   localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_quad_return_latency();
   /* verilator lint_on UNUSEDPARAM */
-  localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
+  localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1, 1);  // its defaults
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   // Slices between the return stage and QQ6's pop: the texel stage and the bilerp (43 cycles;
   // CornerLat more behind a seamless corner) plus the merge's waits, so a slice a cycle needs
@@ -57,7 +57,7 @@ module tsu_tex_quad_return #(
   logic        qe_fire, qe_corner;
   assign qe_corner = EnableSeamless && qe.corner != '0;
   logic [3:0]  qe_dec, qe_read;
-  logic [127:0] qe_texel [4];
+  logic [127:0] qe_texel [4], qe_line [4];
   logic [1:0]  qcn_gap_q;
   logic [QCntW-1:0] quad_used_q;
   assign qe_fire = !group_empty_i && ((qe.banks_read & ~bank_valid_i) == '0) &&
@@ -67,9 +67,15 @@ module tsu_tex_quad_return #(
   assign bank_ready_o = qe_fire ? qe.banks_read : 4'd0;
   always_comb begin
     for (int j = 0; j < 4; j++) begin
+      // Lane j's bank line: a mux by constant index (an index computed into the vector would be
+      // a shifter over all four lines).
+      qe_line[j] = bank_data_i[127:0];
+      for (int b = 1; b < 4; b++) begin
+        if (32'(qe.src[2*j +: 2]) == b) qe_line[j] = bank_data_i[128*b +: 128];
+      end
       qe_read[j] = qe.active[j] && !qe.border[j] && !qe.bad && !qe.corner[j];
       qe_dec[j] = qe.took[j] || (qe.slice_end && !qe_read[j]);
-      qe_texel[j] = qe.took[j] ? bank_data_i[128*32'(qe.src[2*j +: 2]) +: 128] >> {qe.off[4*j +: 4], 3'd0}
+      qe_texel[j] = qe.took[j] ? tsu_tex_pkg::texel_of_line(qe_line[j], qe.off[4*j +: 4])
                                : 128'd0;
     end
   end

@@ -9,12 +9,16 @@
 // through the delay line beside it, so taps reach the filter in order. Q6 is reserved before a
 // tap leaves Q5 (TexelDepth entries). A corner's third texel leaves Q5 at most one per
 // CornerII cycles (the corner block's interval; at CornerLanes 2 a corner's three texels already
-// space them three apart, at 1 a corner right behind another waits a cycle).
+// space them three apart, at 1 a corner right behind another waits a cycle). TexelBeats > 1: the
+// texel stage converts 4 / TexelBeats channels a cycle, so a tap leaves Q5 at most one per
+// TexelBeats cycles (as fast as the filter takes a filtered tap at as many lanes); a corner's
+// three texels then take 3 * TexelBeats cycles, and at CornerLanes 1 no corner waits.
 module tsu_tex_return #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned CornerLanes = 2,
   parameter int unsigned TexelDepth = 32,
   parameter bit          QueueRam = 1'b1,
+  parameter int unsigned TexelBeats = 1,  // cycles per tap in tsu_tex_texel (1, 2 or 4)
   // Feature knobs (docs/semantics.md H15), and tsu_tex_texel's.
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1,
@@ -42,9 +46,10 @@ module tsu_tex_return #(
 );
   /* verilator lint_off UNUSEDPARAM */
   // Idle, from a tap's line at QR's head to the tap at Q6's head.
-  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_return_latency();
+  localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_return_latency(TexelBeats);
   /* verilator lint_on UNUSEDPARAM */
-  localparam int unsigned TexelLat = tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1);  // its defaults
+  localparam int unsigned TexelLat =  // its defaults
+      tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1, TexelBeats);
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
   localparam int unsigned CornerII = 4 / CornerLanes;
   localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
@@ -61,7 +66,9 @@ module tsu_tex_return #(
   logic [7:0]   e_res_byte;
   logic [TxCntW-1:0] texel_used_q;
   logic [1:0]        cn_gap_q;  // cycles before another corner's third texel may leave Q5
-  assign e_room = texel_used_q < TxCntW'(TexelDepth) && !(e.code == 2'd3 && cn_gap_q != '0);
+  logic              tx_gap;    // TexelBeats > 1: the texel stage takes no tap this cycle
+  assign e_room = texel_used_q < TxCntW'(TexelDepth) && !(e.code == 2'd3 && cn_gap_q != '0) &&
+                  !tx_gap;
   always_comb begin
     e_latch = !read_empty_i && e.tex_read && e.res_read && !e_have_q && !line_empty_i;
     e_fire = 1'b0;
@@ -72,7 +79,7 @@ module tsu_tex_return #(
     end
     line_pop_o = e_latch || (e_fire && (e.tex_read || e.res_read));
     e_line = e_have_q ? e_tex_line_q : line_i;
-    e_texel = e.tex_read ? e_line >> {e.off, 3'd0} : 128'd0;
+    e_texel = e.tex_read ? tsu_tex_pkg::texel_of_line(e_line, e.off) : 128'd0;
     e_res_byte = line_i[{e.res_off, 3'd0} +: 8];
     e_nonres = e.res_read && e_res_byte[e.res_bit];
   end
@@ -92,6 +99,22 @@ module tsu_tex_return #(
     end
   end
   always_ff @(posedge clk_i) if (e_latch) e_tex_line_q <= line_i;
+  if (TexelBeats > 1) begin : g_tx_gap
+    logic [1:0] tx_gap_q;  // cycles before the next tap may enter the texel stage
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) tx_gap_q <= '0;
+      else if (e_fire) tx_gap_q <= 2'(TexelBeats - 1);
+      else if (tx_gap_q != '0) tx_gap_q <= tx_gap_q - 2'd1;
+    end
+    assign tx_gap = tx_gap_q != '0;
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    c_texel_wait: cover property (@(posedge clk_i) !read_empty_i && tx_gap);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_no_tx_gap
+    assign tx_gap = 1'b0;
+  end
 
   // Residency and level traps accumulate over a request's taps.
   logic e_nonres_acc_q, e_bad_acc_q;
@@ -116,8 +139,8 @@ module tsu_tex_return #(
   logic         tx_valid, tx_float;
   logic [127:0] tx_c;
   tsu_tex_texel #(
-    .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
-    .EnableInt(EnableInt)
+    .Beats(TexelBeats), .EnableCompare(EnableCompare), .EnableNorm(EnableNorm),
+    .EnableHalf(EnableHalf), .EnableInt(EnableInt)
   ) u_texel (
     .clk_i, .rst_ni,
     .valid_i       (e_fire),
@@ -198,7 +221,9 @@ module tsu_tex_return #(
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     c_follows_corner: cover property (@(posedge clk_i) cn_long && tx_code == 2'd0);
-    if (CornerII > 3) begin : g_corner_wait  // a corner's third texel waits for the corner block
+    // A corner's third texel waits for the corner block: only where two corners' third texels
+    // (three taps apart at least) can come closer than its interval.
+    if (CornerII > 3 * TexelBeats) begin : g_corner_wait
       c_corner_wait: cover property (@(posedge clk_i) !read_empty_i && e.code == 2'd3 && cn_gap_q != '0);
     end
     a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)

@@ -14,12 +14,14 @@
 //     giving (1 or 0, 0, 0, 1); a UNORM format clamps the reference to [0, 1] first.
 //
 // Stages: [type remap, border colour, sRGB codes] [tsu_fmt_unpack, its Latency] [assemble]
-// -RegA- [compare] -RegOut-. Latency = unpack (2 + ConvStages) + RegA + RegOut (7), one tap per
-// cycle.
+// -RegA- [compare] -RegOut-. Latency = unpack (2 + ConvStages at Beats 1, Beats + 1 + ConvStages
+// above) + RegA + RegOut (7 at Beats 1, 8 at Beats 2), a tap every Beats cycles: the unpack
+// converts 4 / Beats channels a cycle (for a filter that lerps as many; the rest is per tap).
 module tsu_tex_texel #(
   parameter int unsigned ConvStages = 3,  // the unpack path's converter registers
   parameter bit RegA = 1'b1,
   parameter bit RegOut = 1'b1,
+  parameter int unsigned Beats = 1,  // cycles per tap: the unpack's channels a cycle are 4 / Beats
   // Feature knobs (docs/semantics.md H15): no depth compare; conversion families left out of the
   // unpack path (tsu_fmt_unpack's; sRGB decodes with UNORM). The texture unit traps a tex that
   // needs a left-out one, so none reaches a tap.
@@ -45,11 +47,12 @@ module tsu_tex_texel #(
   output logic         float_o,      // the values are f32 (else 32-bit integers)
   output logic [127:0] c_o           // component k in [32k +: 32]
 );
-  // tsu_fmt_unpack runs with RegMid and RegOut on: its latency is 2 + ConvStages.
-  localparam int unsigned UnpackLatency = 2 + ConvStages;
+  localparam int unsigned UnpackLatency = tsu_hw_pkg::fmt_unpack_latency(1'b1, ConvStages, 1'b1,
+                                                                          Beats);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ =
-      tsu_hw_pkg::tex_texel_latency(ConvStages, RegA, RegOut);
+      tsu_hw_pkg::tex_texel_latency(ConvStages, RegA, RegOut, Beats);
+  localparam int unsigned Interval /*verilator public*/ = Beats;
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] One = 32'h3F80_0000;
 
@@ -145,7 +148,7 @@ module tsu_tex_texel #(
   logic [127:0] comps;
   tsu_fmt_unpack #(
     .EnableNorm(EnableNorm), .EnableHalf(EnableHalf), .EnableInt(EnableInt), .RegMid(1'b1),
-    .ConvStages(ConvStages), .RegOut(1'b1)
+    .ConvStages(ConvStages), .RegOut(1'b1), .Beats(Beats)
   ) u_unpack (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -157,7 +160,7 @@ module tsu_tex_texel #(
     .supported_o(unpack_supported),
     .comps_o    (comps)
   );
-  tsu_delay #(.Width($bits(side_d)), .Depth(UnpackLatency)) u_side (
+  tsu_delay #(.Width($bits(side_d)), .Depth(UnpackLatency), .Interval(Beats)) u_side (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .valid_i(valid_i),

@@ -2,6 +2,7 @@
 // tsu::UnpackTexel, on constrained-random components and on exhaustive sweeps (every f16 value
 // and every f16 rounding tie; every 8- and 16-bit channel code with the UNORM/SNORM midpoints
 // around it; every saturating integer boundary; every texel of every <= 16-bit-channel format).
+// The unpack also at two and one slots a cycle (Beats 2, 4).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +17,10 @@
 #include "Vtsu_fmt_pack_serial_tsu_fmt_pack.h"
 #include "Vtsu_fmt_pack_tsu_fmt_pack.h"
 #include "Vtsu_fmt_unpack.h"
+#include "Vtsu_fmt_unpack_b2.h"
+#include "Vtsu_fmt_unpack_b2_tsu_fmt_unpack.h"
+#include "Vtsu_fmt_unpack_b4.h"
+#include "Vtsu_fmt_unpack_b4_tsu_fmt_unpack.h"
 #include "Vtsu_fmt_unpack_tsu_fmt_unpack.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -393,15 +398,20 @@ struct UnpackIn {
   uint32_t texel[4] = {};  // bytes past the texel hold garbage that must be ignored
 };
 
-struct UnpackTraits {
-  using Dut = Vtsu_fmt_unpack;
+struct UnpackOut {
+  uint32_t supported = 0;
+  uint32_t comps[4] = {};
+};
+
+// DutT: the Verilated block; Root: its tsu_fmt_unpack scope (Latency, Interval).
+template <typename DutT, typename Root>
+struct UnpackTraitsT {
+  using Dut = DutT;
   using In = UnpackIn;
-  struct Out {
-    uint32_t supported = 0;
-    uint32_t comps[4] = {};
-  };
+  using Out = UnpackOut;
   static constexpr const char* kName = "tsu_fmt_unpack";
-  static int Latency() { return Vtsu_fmt_unpack_tsu_fmt_unpack::Latency; }
+  static int Latency() { return Root::Latency; }
+  static int Interval() { return Root::Interval; }
   static void Drive(Dut* d, const In& in) {
     d->order_i = in.order;
     d->type_i = in.type;
@@ -442,6 +452,10 @@ struct UnpackTraits {
   }
 };
 
+using UnpackTraits = UnpackTraitsT<Vtsu_fmt_unpack, Vtsu_fmt_unpack_tsu_fmt_unpack>;
+using UnpackB2Traits = UnpackTraitsT<Vtsu_fmt_unpack_b2, Vtsu_fmt_unpack_b2_tsu_fmt_unpack>;
+using UnpackB4Traits = UnpackTraitsT<Vtsu_fmt_unpack_b4, Vtsu_fmt_unpack_b4_tsu_fmt_unpack>;
+
 // Sets field i of a texel to `code` (fields never straddle a 32-bit word).
 void SetField(const FormatInfo& f, int i, uint32_t code, uint32_t texel[4]) {
   const int lsb = f.fields[i].lsb, w = f.fields[i].bits;
@@ -450,13 +464,14 @@ void SetField(const FormatInfo& f, int i, uint32_t code, uint32_t texel[4]) {
   word = (word & ~(mask << (lsb % 32))) | ((code & mask) << (lsb % 32));
 }
 
-TEST(FmtUnpack, RandomAgainstUnpackTexel) {
+template <typename T>
+void RandomAgainstUnpackTexel(const char* block, uint64_t count) {
   LockstepOptions opt;
   opt.seed = SeedFromEnv(501);
-  opt.max_cycles = ScaledCount(1200000);
-  const auto r = Lockstep<UnpackTraits>::Run(
-      [](uint64_t seed) {
-        return CountedSource<UnpackIn>(seed, ScaledCount(1000000), [](Rng& rng, UnpackIn* in) {
+  opt.max_cycles = ScaledCount(count) * T::Interval() * 6 / 5 + 200;
+  const auto r = Lockstep<T>::Run(
+      [count](uint64_t seed) {
+        return CountedSource<UnpackIn>(seed, ScaledCount(count), [](Rng& rng, UnpackIn* in) {
           const auto& formats = AllFormats();
           if (Chance(rng, 4)) {
             in->order = static_cast<uint8_t>(Uniform(rng, 0, 31));
@@ -483,12 +498,27 @@ TEST(FmtUnpack, RandomAgainstUnpackTexel) {
       },
       opt);
   ASSERT_TRUE(r.ok) << r.report;
-  r.ReportCoverage("tsu_fmt_unpack");
+  r.ReportCoverage(block);
+}
+
+TEST(FmtUnpack, RandomAgainstUnpackTexel) {
+  RandomAgainstUnpackTexel<UnpackTraits>("tsu_fmt_unpack", 1000000);
+}
+// Two and one slots a cycle: an input every Beats cycles (the lockstep driver keeps the
+// interval; the block asserts it), the latency as declared.
+TEST(FmtUnpackBeats, RandomAgainstUnpackTexel) {
+  ASSERT_EQ(UnpackB2Traits::Interval(), 2);
+  ASSERT_EQ(UnpackB4Traits::Interval(), 4);
+  ASSERT_EQ(UnpackB2Traits::Latency(), UnpackTraits::Latency() + 1);
+  ASSERT_EQ(UnpackB4Traits::Latency(), UnpackTraits::Latency() + 3);
+  RandomAgainstUnpackTexel<UnpackB2Traits>("tsu_fmt_unpack_b2", 400000);
+  RandomAgainstUnpackTexel<UnpackB4Traits>("tsu_fmt_unpack_b4", 200000);
 }
 
 // Every code of every channel up to 16 bits wide, for every format: field i takes code
 // (c + 37 i) so each field runs through all its codes; wider fields get c in the top bits.
-TEST(FmtUnpack, EveryChannelCodeOfEveryFormat) {
+template <typename T>
+void EveryChannelCodeOfEveryFormat(const char* block) {
   std::vector<UnpackIn> cases;
   Rng rng(SeedFromEnv(502));
   size_t formats = 0;
@@ -513,13 +543,22 @@ TEST(FmtUnpack, EveryChannelCodeOfEveryFormat) {
   }
   LockstepOptions opt;
   opt.seed = SeedFromEnv(502);
-  opt.max_cycles = cases.size() * 2 + 100;
-  const auto r =
-      Lockstep<UnpackTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+  opt.max_cycles = cases.size() * 2 * T::Interval() + 100;
+  const auto r = Lockstep<T>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
-  std::printf("%s (%zu formats, %zu texels)\n", r.Summary("tsu_fmt_unpack").c_str(), formats,
+  std::printf("%s (%zu formats, %zu texels)\n", r.Summary(block).c_str(), formats,
               cases.size());
+}
+
+TEST(FmtUnpack, EveryChannelCodeOfEveryFormat) {
+  EveryChannelCodeOfEveryFormat<UnpackTraits>("tsu_fmt_unpack");
+}
+TEST(FmtUnpackBeats, EveryChannelCodeOfEveryFormatTwoSlotsACycle) {
+  EveryChannelCodeOfEveryFormat<UnpackB2Traits>("tsu_fmt_unpack_b2");
+}
+TEST(FmtUnpackBeats, EveryChannelCodeOfEveryFormatOneSlotACycle) {
+  EveryChannelCodeOfEveryFormat<UnpackB4Traits>("tsu_fmt_unpack_b4");
 }
 
 }  // namespace

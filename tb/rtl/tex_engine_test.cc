@@ -395,9 +395,11 @@ TEST(TexEngine, SharedArithmeticAgainstTheModel) {
       1405, opt,
       {".c_reads_full", ".c_inflight_full", ".c_follows_cube", ".c_grad_in_cube_path",
        ".c_cube_array", "u_filter.g_lane[*.c_overflow", ".c_bad_level", ".c_level_bad_pitch",
-       ".c_corner_wait"},
+       ".c_corner_wait", "u_tap.c_taps_full"},
       "as RandomTexturesAgainstTheModel; 150 textures need not draw a cube array, a corrupted "
-      "level record, a filter overflow or two corner taps back to back (its 400 do)");
+      "level record, a filter overflow or two corner taps back to back (its 400 do); and the "
+      "taps' addresses come one per four cycles (AddrII 4), as fast as the texel stage takes "
+      "them at one channel a cycle (Lanes 1), so the taps' queue does not fill");
 }
 
 // A residency index as wide as the descriptor allows: a 65536 x 65536 a2d texture of one-texel

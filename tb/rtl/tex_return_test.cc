@@ -26,6 +26,8 @@
 
 #include "Vtsu_tex_return_bench.h"
 #include "Vtsu_tex_return_bench_tsu_tex_return_bench.h"
+#include "Vtsu_tex_return_bench_b2.h"
+#include "Vtsu_tex_return_bench_b2_tsu_tex_return_bench.h"
 #include "Vtsu_tex_return_bench_c1.h"
 #include "Vtsu_tex_return_bench_c1_tsu_tex_return_bench.h"
 #include "Vtsu_tex_return_bench_nr.h"
@@ -313,8 +315,21 @@ TEST(TexStageReturn, OneCornerLane) {
   CheckReturn<Vtsu_tex_return_bench_c1, Vtsu_tex_return_bench_c1_tsu_tex_return_bench>(2305, opt, true);
 }
 
-// Seamless corners and residency left out (tex_hx8k's knobs): codes are ignored, no residency line.
+// The default unit's shape: the texel stage two channels a cycle (a tap leaves Q5 every other
+// cycle at most: its cover point; the unpack asserts the interval) and the corner mean one.
+TEST(TexStageReturn, TwoTexelBeats) {
+  ASSERT_EQ(Vtsu_tex_return_bench_b2_tsu_tex_return_bench::BenchTexelBeats, 2u);
+  ReturnOptions opt;
+  opt.read_stall = 5;
+  opt.line_stall = 5;
+  opt.pop_stall = 10;
+  CheckReturn<Vtsu_tex_return_bench_b2, Vtsu_tex_return_bench_b2_tsu_tex_return_bench>(2306, opt, true);
+}
+
+// Seamless corners and residency left out, the texel stage a channel a cycle (tex_hx8k's knobs):
+// codes are ignored, no residency line, a tap every fourth cycle.
 TEST(TexStageReturn, SeamlessAndResidencyLeftOut) {
+  ASSERT_EQ(Vtsu_tex_return_bench_nr_tsu_tex_return_bench::BenchTexelBeats, 4u);
   ReturnOptions opt;
   opt.corner = 0;
   CheckReturn<Vtsu_tex_return_bench_nr, Vtsu_tex_return_bench_nr_tsu_tex_return_bench>(2303, opt, false);

@@ -1,7 +1,8 @@
 // The per-tap texel value (rtl/tex/tsu_tex_texel) against tsu::TexelValue, every cycle: every
 // legal (channel order, channel type) pair x both read modes x sRGB on and off x border or not x
 // depth compare off and under every operator, with random texel bytes and float corners in
-// them; then random taps; then every sRGB code and every reference corner.
+// them; then random taps; then every sRGB code and every reference corner. The same at two
+// channels a cycle (Beats 2, a tap every other cycle: the default unit's texel stage).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "Vtsu_tex_texel.h"
+#include "Vtsu_tex_texel_b2.h"
+#include "Vtsu_tex_texel_b2_tsu_tex_texel.h"
 #include "Vtsu_tex_texel_tsu_tex_texel.h"
 #include "lockstep.h"
 #include "surface_gen.h"
@@ -29,15 +32,20 @@ struct TexelIn {
   uint8_t bytes[16] = {};
 };
 
+struct TexelOut {
+  bool float_res;
+  uint32_t c[4];
+};
+
+// Dut: the Verilated block; Root: its tsu_tex_texel scope (Latency, Interval).
+template <typename DutT, typename Root>
 struct TexelTraits {
-  using Dut = Vtsu_tex_texel;
+  using Dut = DutT;
   using In = TexelIn;
-  struct Out {
-    bool float_res;
-    uint32_t c[4];
-  };
+  using Out = TexelOut;
   static constexpr const char* kName = "tsu_tex_texel";
-  static int Latency() { return Vtsu_tex_texel_tsu_tex_texel::Latency; }
+  static int Latency() { return Root::Latency; }
+  static int Interval() { return Root::Interval; }
   static void Drive(Dut* d, const In& in) {
     d->order_i = static_cast<uint8_t>(in.order);
     d->type_i = static_cast<uint8_t>(in.type);
@@ -88,6 +96,9 @@ struct TexelTraits {
     return o.str();
   }
 };
+
+using Texel = TexelTraits<Vtsu_tex_texel, Vtsu_tex_texel_tsu_tex_texel>;
+using TexelB2 = TexelTraits<Vtsu_tex_texel_b2, Vtsu_tex_texel_b2_tsu_tex_texel>;
 
 struct Pair {
   ChannelOrder o;
@@ -143,7 +154,8 @@ void RandomTap(Rng& rng, const Pair& p, TexelIn* in) {
   RandomBytes(rng, in);
 }
 
-TEST(TexTexel, EveryFormatReadModeSrgbBorderAndCompare) {
+template <typename T>
+void EveryFormatReadModeSrgbBorderAndCompare(const char* block) {
   Rng rng(SeedFromEnv(931));
   std::vector<TexelIn> cases;
   for (const Pair& p : LegalPairs()) {
@@ -166,18 +178,19 @@ TEST(TexTexel, EveryFormatReadModeSrgbBorderAndCompare) {
   }
   LockstepOptions opt;
   opt.seed = SeedFromEnv(931);
-  opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<TexelTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+  opt.max_cycles = cases.size() * 2 * T::Interval() + 100;
+  const auto r = Lockstep<T>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
   std::printf("(%zu legal formats x 2 read modes x sRGB x border x 9 compare settings x 8: %zu taps)\n",
               LegalPairs().size(), cases.size());
-  r.ReportCoverage("tsu_tex_texel",
+  r.ReportCoverage(block,
                    {{"u_unpack.c_unsupported", "a tap's format passed the descriptor check: every "
                                                "pair here is legal and supported"}});
 }
 
-TEST(TexTexel, EverySrgbCode) {
+template <typename T>
+void EverySrgbCode() {
   std::vector<TexelIn> cases;
   for (ChannelOrder o : {ChannelOrder::kSRGBA, ChannelOrder::kSRGBx, ChannelOrder::kSBGRA}) {
     for (uint32_t code = 0; code < 256; ++code) {
@@ -191,19 +204,20 @@ TEST(TexTexel, EverySrgbCode) {
   }
   LockstepOptions opt;
   opt.seed = SeedFromEnv(932);
-  opt.max_cycles = cases.size() * 2 + 100;
-  const auto r = Lockstep<TexelTraits>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
+  opt.max_cycles = cases.size() * 2 * T::Interval() + 100;
+  const auto r = Lockstep<T>::Run([&cases](uint64_t) { return VectorSource(&cases); }, opt);
   ASSERT_TRUE(r.ok) << r.report;
   EXPECT_EQ(r.checked, cases.size());
 }
 
-TEST(TexTexel, RandomTaps) {
+template <typename T>
+void RandomTaps(uint64_t count) {
   const std::vector<Pair> pairs = LegalPairs();
   LockstepOptions opt;
   opt.seed = SeedFromEnv(933);
-  const uint64_t n = ScaledCount(300000);
-  opt.max_cycles = n * 2 + 100;
-  const auto r = Lockstep<TexelTraits>::Run(
+  const uint64_t n = ScaledCount(count);
+  opt.max_cycles = n * 2 * T::Interval() + 100;
+  const auto r = Lockstep<T>::Run(
       [n, &pairs](uint64_t seed) {
         return CountedSource<TexelIn>(seed, n, [&pairs](Rng& rng, TexelIn* in) {
           RandomTap(rng, pairs[static_cast<size_t>(Uniform(rng, 0, pairs.size() - 1))], in);
@@ -213,6 +227,22 @@ TEST(TexTexel, RandomTaps) {
   ASSERT_TRUE(r.ok) << r.report;
   std::printf("%s\n", r.Summary("tsu_tex_texel").c_str());
 }
+
+TEST(TexTexel, EveryFormatReadModeSrgbBorderAndCompare) {
+  EveryFormatReadModeSrgbBorderAndCompare<Texel>("tsu_tex_texel");
+}
+TEST(TexTexel, EverySrgbCode) { EverySrgbCode<Texel>(); }
+TEST(TexTexel, RandomTaps) { RandomTaps<Texel>(300000); }
+
+// Two channels a cycle: the same checks, a tap every other cycle (the lockstep driver keeps the
+// interval; the unpack asserts it), and its interval as declared.
+TEST(TexTexelBeats2, EveryFormatReadModeSrgbBorderAndCompare) {
+  ASSERT_EQ(TexelB2::Interval(), 2);
+  ASSERT_EQ(TexelB2::Latency(), Texel::Latency() + 1);
+  EveryFormatReadModeSrgbBorderAndCompare<TexelB2>("tsu_tex_texel_b2");
+}
+TEST(TexTexelBeats2, EverySrgbCode) { EverySrgbCode<TexelB2>(); }
+TEST(TexTexelBeats2, RandomTaps) { RandomTaps<TexelB2>(150000); }
 
 }  // namespace
 }  // namespace tsu::tb

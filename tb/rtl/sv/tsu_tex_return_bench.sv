@@ -5,6 +5,7 @@ module tsu_tex_return_bench #(
   parameter int unsigned MaxInflight = 16,
   parameter int unsigned TexelDepth = 8,
   parameter int unsigned CornerLanes = 2,
+  parameter int unsigned TexelBeats = 1,
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1
 ) (
@@ -49,6 +50,7 @@ module tsu_tex_return_bench #(
   localparam int unsigned BenchTexelDepth /*verilator public*/ = TexelDepth;
   localparam int unsigned BenchSeamless /*verilator public*/ = 32'(EnableSeamless);
   localparam int unsigned BenchResidency /*verilator public*/ = 32'(EnableResidency);
+  localparam int unsigned BenchTexelBeats /*verilator public*/ = TexelBeats;
   /* verilator lint_on UNUSEDPARAM */
 
   tsu_tex_pkg::texel_req_t rule;
@@ -83,7 +85,8 @@ module tsu_tex_return_bench #(
   assign item_ranks_o = item.side.ranks;
 
   tsu_tex_return #(
-    .MaxInflight(MaxInflight), .TexelDepth(TexelDepth), .CornerLanes(CornerLanes), .EnableSeamless(EnableSeamless),
+    .MaxInflight(MaxInflight), .TexelDepth(TexelDepth), .CornerLanes(CornerLanes), .TexelBeats(TexelBeats),
+    .EnableSeamless(EnableSeamless),
     .EnableResidency(EnableResidency)
   ) u_return (
     .clk_i, .rst_ni, .push_i, .texel_req_i(rule), .read_empty_i, .read_i(rd), .read_pop_o,
