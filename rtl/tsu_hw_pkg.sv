@@ -395,6 +395,11 @@ package tsu_hw_pkg;
   function automatic int unsigned tex_corner_latency(int unsigned lanes);
     tex_corner_latency = 2 * FP_ADD_LATENCY + FP_MUL_LATENCY + 4 / lanes - 1;
   endfunction
+  // Its interval: its beats, and with shared_add (both additions through one adder) the first
+  // sums' turn in the adder.
+  function automatic int unsigned tex_corner_interval(int unsigned lanes, bit shared_add);
+    tex_corner_interval = 4 / lanes + (shared_add ? FP_ADD_LATENCY : 0);
+  endfunction
   // tsu_tex_filter: a tap of a sample without an active rank, through the bypass register.
   localparam int unsigned TEX_FILTER_LATENCY = 1;
   // tsu_tex_cache and a bank of tsu_tex_cache_banked: a hit; a miss adds the memory's latency.

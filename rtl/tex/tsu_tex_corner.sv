@@ -11,8 +11,16 @@
 // reads three texels), so the engine runs it at Lanes = 2 (II 2): half the adders and multipliers
 // of Lanes = 4, with no stall. A corner arriving before the previous one has gone in is an
 // assertion failure.
+//
+// SharedAdd: both additions through one adder per lane: a + b of each beat goes in, and as each
+// sum comes out (the adder's latency later) it goes straight back in with c, taking the adder
+// that cycle. The same latency; II = Beats + the adder's latency (10 at Lanes 1), since a
+// corner's sums hold the adder for its second Beats cycles. The one-tap engine's choice: its
+// corners are three texel taps apart at least (six cycles at two texel beats), and seamless
+// corners are a handful of taps per frame.
 module tsu_tex_corner #(
-  parameter int unsigned Lanes = 4
+  parameter int unsigned Lanes = 4,
+  parameter bit          SharedAdd = 1'b0
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -28,7 +36,8 @@ module tsu_tex_corner #(
   localparam int unsigned LaneW = 32 * Lanes;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned Latency /*verilator public*/ = tsu_hw_pkg::tex_corner_latency(Lanes);
-  localparam int unsigned Interval /*verilator public*/ = Beats;
+  localparam int unsigned Interval /*verilator public*/ =
+      tsu_hw_pkg::tex_corner_interval(Lanes, SharedAdd);
   /* verilator lint_on UNUSEDPARAM */
   localparam logic [31:0] Third = 32'h3EAA_AAAB;
 
@@ -87,15 +96,69 @@ module tsu_tex_corner #(
   logic [31:0]      ab [Lanes];
   logic [31:0]      abc [Lanes];
   logic [LaneW-1:0] m;
+  logic             add_second;   // SharedAdd: the adders' outputs are second sums (abc)
+  logic             feed_second;  // SharedAdd: first sums come out and go back in with c
+  if (SharedAdd) begin : g_shared_pass
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic nc_pass_valid, nc_ab_valid;  // the lanes' first sums come out together: lane 0 says
+    assign nc_ab_valid = ^ab_valid;
+    /* verilator lint_on UNUSEDSIGNAL */
+    // A first sum coming out takes the adder this cycle (never a beat of a new corner as well:
+    // Interval).
+    assign feed_second = ab_valid[0];
+    tsu_delay #(.Width(1), .Depth(AddLatency)) u_pass (
+      .clk_i, .rst_ni, .valid_i(in_valid || feed_second), .data_i(feed_second),
+      .valid_o(nc_pass_valid), .data_o(add_second)
+    );
+`ifndef SYNTHESIS
+    /* verilator lint_off SYNCASYNCNET */
+    a_adder_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(in_valid && feed_second)) else $error("tsu_tex_corner: a beat met a returning sum");
+    c_second_sum: cover property (@(posedge clk_i) feed_second);
+    /* verilator lint_on SYNCASYNCNET */
+    // The interval, counted: an input at most every Interval cycles.
+    logic [$clog2(Interval)-1:0] gap_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) gap_q <= '0;
+      else if (valid_i) gap_q <= $bits(gap_q)'(Interval - 1);
+      else if (gap_q != '0) gap_q <= gap_q - 1'b1;
+    end
+    /* verilator lint_off SYNCASYNCNET */
+    a_shared_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      valid_i |-> gap_q == '0) else $error("tsu_tex_corner: a corner inside the interval (II %0d)",
+                                           Interval);
+    /* verilator lint_on SYNCASYNCNET */
+`endif
+  end else begin : g_two_adds
+    assign add_second = 1'b0;
+    assign feed_second = 1'b0;
+    logic unused_shared;
+    assign unused_shared = ^{add_second, feed_second};
+  end
   for (genvar k = 0; k < Lanes; k++) begin : g_lane
-    tsu_fp_add u_ab (
-      .clk_i, .rst_ni, .valid_i(in_valid), .a_i(in_a[32*k +: 32]), .b_i(in_b[32*k +: 32]),
-      .sub_i(1'b0), .valid_o(ab_valid[k]), .result_o(ab[k])
-    );
-    tsu_fp_add u_abc (
-      .clk_i, .rst_ni, .valid_i(ab_valid[k]), .a_i(ab[k]), .b_i(c_d[32*k +: 32]), .sub_i(1'b0),
-      .valid_o(abc_valid[k]), .result_o(abc[k])
-    );
+    if (SharedAdd) begin : g_shared
+      logic        add_valid;
+      logic [31:0] add_res;
+      tsu_fp_add u_add (
+        .clk_i, .rst_ni, .valid_i(in_valid || feed_second),
+        .a_i(feed_second ? ab[k] : in_a[32*k +: 32]),
+        .b_i(feed_second ? c_d[32*k +: 32] : in_b[32*k +: 32]), .sub_i(1'b0),
+        .valid_o(add_valid), .result_o(add_res)
+      );
+      assign ab_valid[k] = add_valid && !add_second;
+      assign abc_valid[k] = add_valid && add_second;
+      assign ab[k] = add_res;
+      assign abc[k] = add_res;
+    end else begin : g_two
+      tsu_fp_add u_ab (
+        .clk_i, .rst_ni, .valid_i(in_valid), .a_i(in_a[32*k +: 32]), .b_i(in_b[32*k +: 32]),
+        .sub_i(1'b0), .valid_o(ab_valid[k]), .result_o(ab[k])
+      );
+      tsu_fp_add u_abc (
+        .clk_i, .rst_ni, .valid_i(ab_valid[k]), .a_i(ab[k]), .b_i(c_d[32*k +: 32]), .sub_i(1'b0),
+        .valid_o(abc_valid[k]), .result_o(abc[k])
+      );
+    end
     tsu_fp_mul u_third (
       .clk_i, .rst_ni, .valid_i(abc_valid[k]), .a_i(abc[k]), .b_i(Third),
       .valid_o(m_valid[k]), .result_o(m[32*k +: 32])

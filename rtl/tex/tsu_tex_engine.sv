@@ -49,6 +49,10 @@ module tsu_tex_engine #(
   // first two absorbed), so II 2 never stalls; at II 4 a corner right behind another waits a
   // cycle in Q5 (tsu_tex_return). Seamless corners are rare: a quarter of the arithmetic for them.
   parameter int unsigned CornerLanes = 1,
+  // The one-tap path's corner mean with one adder per lane for both of its additions
+  // (tsu_tex_corner SharedAdd): II 10 at CornerLanes 1, so a corner right behind another waits up
+  // to four cycles (six at two texel beats are already between them).
+  parameter bit          CornerSharedAdd = 1'b1,
   // The quad path's corner mean (tsu_tex_quad_return), which takes a footprint a cycle.
   parameter int unsigned QuadCornerLanes = 2,
   // Cycles per cube .grad request in tsu_tex_cube_grad: 4 (one quotient a cycle: a quarter of its
@@ -380,7 +384,8 @@ module tsu_tex_engine #(
   logic               q6_pop, q6_empty;
   tsu_tex_pkg::item_t q6;
   tsu_tex_return #(
-    .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .TexelDepth(TexelDepth),
+    .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .CornerSharedAdd(CornerSharedAdd),
+    .TexelDepth(TexelDepth),
     .QueueRam(QueueRam), .TexelBeats(TexelBeats), .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
     .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
     .EnableInt(EnableInt)

@@ -9,13 +9,14 @@
 // through the delay line beside it, so taps reach the filter in order. Q6 is reserved before a
 // tap leaves Q5 (TexelDepth entries). A corner's third texel leaves Q5 at most one per
 // CornerII cycles (the corner block's interval; at CornerLanes 2 a corner's three texels already
-// space them three apart, at 1 a corner right behind another waits a cycle). TexelBeats > 1: the
-// texel stage converts 4 / TexelBeats channels a cycle, so a tap leaves Q5 at most one per
-// TexelBeats cycles (as fast as the filter takes a filtered tap at as many lanes); a corner's
-// three texels then take 3 * TexelBeats cycles, and at CornerLanes 1 no corner waits.
+// space them three apart, at 1 a corner right behind another waits a cycle, with
+// CornerSharedAdd up to seven). TexelBeats > 1: the texel stage converts 4 / TexelBeats channels
+// a cycle, so a tap leaves Q5 at most one per TexelBeats cycles (as fast as the filter takes a
+// filtered tap at as many lanes); a corner's three texels then take 3 * TexelBeats cycles.
 module tsu_tex_return #(
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned CornerLanes = 2,
+  parameter bit          CornerSharedAdd = 1'b0,  // tsu_tex_corner's SharedAdd
   parameter int unsigned TexelDepth = 32,
   parameter bit          QueueRam = 1'b1,
   parameter int unsigned TexelBeats = 1,  // cycles per tap in tsu_tex_texel (1, 2 or 4)
@@ -51,7 +52,7 @@ module tsu_tex_return #(
   localparam int unsigned TexelLat =  // its defaults
       tsu_hw_pkg::tex_texel_latency(3, 1'b1, 1'b1, TexelBeats);
   localparam int unsigned CornerLat = tsu_hw_pkg::tex_corner_latency(CornerLanes);
-  localparam int unsigned CornerII = 4 / CornerLanes;
+  localparam int unsigned CornerII = tsu_hw_pkg::tex_corner_interval(CornerLanes, CornerSharedAdd);
   localparam int unsigned TxCntW = $clog2(TexelDepth + TexelLat + 2);
   localparam int unsigned CntW = $clog2(MaxInflight + 1);
 
@@ -65,7 +66,8 @@ module tsu_tex_return #(
   logic [127:0] e_tex_line_q, e_line, e_texel;
   logic [7:0]   e_res_byte;
   logic [TxCntW-1:0] texel_used_q;
-  logic [1:0]        cn_gap_q;  // cycles before another corner's third texel may leave Q5
+  // Cycles before another corner's third texel may leave Q5.
+  logic [$clog2(CornerII + 1)-1:0] cn_gap_q;
   logic              tx_gap;    // TexelBeats > 1: the texel stage takes no tap this cycle
   assign e_room = texel_used_q < TxCntW'(TexelDepth) && !(e.code == 2'd3 && cn_gap_q != '0) &&
                   !tx_gap;
@@ -90,8 +92,8 @@ module tsu_tex_return #(
       texel_used_q <= '0;
       cn_gap_q <= '0;
     end else begin
-      if (e_fire && e.code == 2'd3) cn_gap_q <= 2'(CornerII - 1);
-      else if (cn_gap_q != '0) cn_gap_q <= cn_gap_q - 2'd1;
+      if (e_fire && e.code == 2'd3) cn_gap_q <= $bits(cn_gap_q)'(CornerII - 1);
+      else if (cn_gap_q != '0) cn_gap_q <= cn_gap_q - 1'b1;
       if (e_fire) e_have_q <= 1'b0;
       else if (e_latch) e_have_q <= 1'b1;
       // A corner's first two texels wait in the corner stage and leave no entry in Q6.
@@ -194,7 +196,7 @@ module tsu_tex_return #(
     end
     // Only corners enter the block (taps that follow one take the delay line alone), so its
     // interval is between corners.
-    tsu_tex_corner #(.Lanes(CornerLanes)) u_corner (
+    tsu_tex_corner #(.Lanes(CornerLanes), .SharedAdd(CornerSharedAdd)) u_corner (
       .clk_i, .rst_ni,
       .valid_i(cn_long && tx_code == 2'd3),
       .a_i    (cn_a_q),

@@ -316,9 +316,12 @@ TEST(TexStageReturn, OneCornerLane) {
 }
 
 // The default unit's shape: the texel stage two channels a cycle (a tap leaves Q5 every other
-// cycle at most: its cover point; the unpack asserts the interval) and the corner mean one.
+// cycle at most: its cover point; the unpack asserts the interval) and the corner mean one,
+// through one adder (II 10: a corner right behind another waits, its cover point; the corner
+// block asserts its interval).
 TEST(TexStageReturn, TwoTexelBeats) {
   ASSERT_EQ(Vtsu_tex_return_bench_b2_tsu_tex_return_bench::BenchTexelBeats, 2u);
+  ASSERT_EQ(Vtsu_tex_return_bench_b2_tsu_tex_return_bench::BenchCornerSharedAdd, 1u);
   ReturnOptions opt;
   opt.read_stall = 5;
   opt.line_stall = 5;

@@ -5,7 +5,8 @@
 // - tsu_tex_corner against tsu::CubeCornerMean on each of the four channels: special values
 //   (signed zeros, subnormals, infinities of both signs, quiet and signaling NaNs), texel-like
 //   values in [0, 1] (UNORM codes) and raw bit patterns, at Lanes 4 (II 1), 2 (II 2, as the
-//   sampling engine uses it) and 1 (II 4).
+//   quad path uses it) and 1 (II 4), and at one lane with one adder for both additions (II 10,
+//   as the one-tap path uses it).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +18,8 @@
 #include "Vtsu_tex_corner.h"
 #include "Vtsu_tex_corner_l1.h"
 #include "Vtsu_tex_corner_l1_tsu_tex_corner.h"
+#include "Vtsu_tex_corner_l1s.h"
+#include "Vtsu_tex_corner_l1s_tsu_tex_corner.h"
 #include "Vtsu_tex_corner_l2.h"
 #include "Vtsu_tex_corner_l2_tsu_tex_corner.h"
 #include "Vtsu_tex_corner_tsu_tex_corner.h"
@@ -169,6 +172,8 @@ struct CornerTraitsOf {
 using CornerTraits = CornerTraitsOf<Vtsu_tex_corner, Vtsu_tex_corner_tsu_tex_corner>;
 using CornerL2Traits = CornerTraitsOf<Vtsu_tex_corner_l2, Vtsu_tex_corner_l2_tsu_tex_corner>;
 using CornerL1Traits = CornerTraitsOf<Vtsu_tex_corner_l1, Vtsu_tex_corner_l1_tsu_tex_corner>;
+using CornerL1SharedTraits =
+    CornerTraitsOf<Vtsu_tex_corner_l1s, Vtsu_tex_corner_l1s_tsu_tex_corner>;
 
 constexpr uint32_t kCornerSpecials[] = {
     0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000,
@@ -210,6 +215,13 @@ TEST(TexCorner, EveryTripleOfSpecialValuesTwoLanes) {
 }
 TEST(TexCorner, EveryTripleOfSpecialValuesOneLane) {
   CheckEveryTripleOfSpecialValues<CornerL1Traits>(1906);
+}
+// One adder for both additions: the same latency, an input every 4 + 6 cycles (the driver keeps
+// the interval; the block asserts it and that a beat never meets a returning sum).
+TEST(TexCorner, EveryTripleOfSpecialValuesOneLaneOneAdder) {
+  ASSERT_EQ(CornerL1SharedTraits::Interval(), 10);
+  ASSERT_EQ(CornerL1SharedTraits::Latency(), CornerL1Traits::Latency());
+  CheckEveryTripleOfSpecialValues<CornerL1SharedTraits>(1909);
 }
 
 template <typename Traits>
@@ -253,6 +265,9 @@ TEST(TexCorner, TexelValuesAndBitPatternsTwoLanes) {
 }
 TEST(TexCorner, TexelValuesAndBitPatternsOneLane) {
   CheckTexelValuesAndBitPatterns<CornerL1Traits>(1908, 100000);
+}
+TEST(TexCorner, TexelValuesAndBitPatternsOneLaneOneAdder) {
+  CheckTexelValuesAndBitPatterns<CornerL1SharedTraits>(1910, 60000);
 }
 
 }  // namespace

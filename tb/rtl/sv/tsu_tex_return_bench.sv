@@ -6,6 +6,7 @@ module tsu_tex_return_bench #(
   parameter int unsigned TexelDepth = 8,
   parameter int unsigned CornerLanes = 2,
   parameter int unsigned TexelBeats = 1,
+  parameter bit          CornerSharedAdd = 1'b0,
   parameter bit          EnableSeamless = 1'b1,
   parameter bit          EnableResidency = 1'b1
 ) (
@@ -51,6 +52,7 @@ module tsu_tex_return_bench #(
   localparam int unsigned BenchSeamless /*verilator public*/ = 32'(EnableSeamless);
   localparam int unsigned BenchResidency /*verilator public*/ = 32'(EnableResidency);
   localparam int unsigned BenchTexelBeats /*verilator public*/ = TexelBeats;
+  localparam int unsigned BenchCornerSharedAdd /*verilator public*/ = 32'(CornerSharedAdd);
   /* verilator lint_on UNUSEDPARAM */
 
   tsu_tex_pkg::texel_req_t rule;
@@ -86,6 +88,7 @@ module tsu_tex_return_bench #(
 
   tsu_tex_return #(
     .MaxInflight(MaxInflight), .TexelDepth(TexelDepth), .CornerLanes(CornerLanes), .TexelBeats(TexelBeats),
+    .CornerSharedAdd(CornerSharedAdd),
     .EnableSeamless(EnableSeamless),
     .EnableResidency(EnableResidency)
   ) u_return (
