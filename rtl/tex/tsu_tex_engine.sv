@@ -385,8 +385,8 @@ module tsu_tex_engine #(
   tsu_tex_pkg::item_t q6;
   tsu_tex_return #(
     .MaxInflight(MaxInflight), .CornerLanes(CornerLanes), .CornerSharedAdd(CornerSharedAdd),
-    .TexelDepth(TexelDepth),
-    .QueueRam(QueueRam), .TexelBeats(TexelBeats), .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
+    .TexelDepth(TexelDepth), .QueueRam(QueueRam), .TexelBeats(TexelBeats),
+    .EnableSeamless(Seamless), .EnableResidency(EnableResidency),
     .EnableCompare(EnableCompare), .EnableNorm(EnableNorm), .EnableHalf(EnableHalf),
     .EnableInt(EnableInt)
   ) u_return (
