@@ -213,7 +213,22 @@ module tsu_tex_tap #(
   );
 
 `ifndef SYNTHESIS
+  // The return stage picks a texel out of its line by tsu_tex_pkg::texel_of_line, which reads a
+  // texel's bytes at an offset that is a multiple of the texel's size: bases, pitches and strides
+  // are multiples of 16 (docs/semantics.md R6, R7), so every texel address is. The request's
+  // texel size rides beside the address generator to check it.
+  logic [2:0] chk_texel_log2;
+  logic       chk_valid;
+  tsu_delay #(.Width(3), .Depth(AgLat)) u_chk_texel_log2 (
+    .clk_i, .rst_ni, .valid_i(t_fire), .data_i(tap_req_i.texel_log2),
+    .valid_o(chk_valid), .data_o(chk_texel_log2)
+  );
   /* verilator lint_off SYNCASYNCNET */
+  a_texel_check_in_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      chk_valid == ag_valid);
+  a_texel_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      ag_valid && !tok_d.border && !tok_d.bad |->
+      (ag_addr[3:0] & 4'((5'd1 << chk_texel_log2) - 5'd1)) == 4'd0);
   c_border_tap: cover property (@(posedge clk_i) t_fire && t_border);
   c_res_read: cover property (@(posedge clk_i) t_fire && t_res_read);
   c_taps_full: cover property (@(posedge clk_i) pass_valid_i && tap_used_q == AgCntW'(TapDepth));

@@ -113,8 +113,9 @@ module tsu_issue #(
   // ---- Hazards and the request ---------------------------------------------------------------------------
   logic [PW-1:0]             reads_q;      // reads issued whose data is not consumed yet
   logic [PW-1:0]             pending_q;    // sureds issued whose write has not been pushed
-  logic [MaxReads*LineW-1:0] pend_line_q;  // their lines, oldest in slot 0
-  logic [MaxReads*16-1:0]    pend_mask_q;  // and the bytes they write
+  logic [LineW-1:0]          pend_line_q [MaxReads];  // their lines (a ring: pend_valid_q)
+  logic [15:0]               pend_mask_q [MaxReads];  // and the bytes they write
+  logic [MaxReads-1:0]       pend_valid_q;            // a slot holds a pending sured
   logic                      line_hazard;
   logic [15:0]               pend_cover;   // bytes of the head's line pending sureds will write
 
@@ -146,9 +147,9 @@ module tsu_issue #(
     line_hazard = 1'b0;
     pend_cover = '0;
     for (int i = 0; i < MaxReads; i++) begin
-      if (i < 32'(pending_q) && pend_line_q[i*LineW +: LineW] == line_h) begin
+      if (pend_valid_q[i] && pend_line_q[i] == line_h) begin
         line_hazard = 1'b1;
-        pend_cover |= pend_mask_q[i*16 +: 16];
+        pend_cover |= pend_mask_q[i];
       end
     end
     // A sured whose bytes all come from earlier unwritten sureds needs no read (H6): forwarding
@@ -247,23 +248,35 @@ module tsu_issue #(
       pending_q <= pending_q + PW'(issue_ok && v_is_rmw) - PW'(rmw_push_i);
     end
   end
-  // Pending lines: a shift queue, oldest in slot 0 (sureds complete in issue order). The shift
-  // and the slot compare are written under their load conditions: the same enables in hardware,
-  // and a simulator evaluates the 352-bit shift only in a cycle that retires a sured.
-  logic [PW-1:0] pend_slot;  // where a newly issued sured's line goes
-  assign pend_slot = pending_q - PW'(rmw_push_i);
-  always_ff @(posedge clk_i) begin
-    if (rmw_push_i) begin
-      pend_line_q <= pend_line_q >> LineW;
-      pend_mask_q <= pend_mask_q >> 16;
-    end
-    if (issue_ok && v_is_rmw) begin
-      for (int i = 0; i < MaxReads; i++) begin
-        if (32'(pend_slot) == i) begin
-          pend_line_q[i*LineW +: LineW] <= line_h;
-          pend_mask_q[i*16 +: 16] <= mask_h;
-        end
+  // Pending lines: a ring of MaxReads slots. The compares read every valid slot alike, so the
+  // order is not kept in the slots: a sured's line goes to the write slot, and the oldest
+  // (sureds complete in issue order) leaves from the read slot. No slot moves, so a slot's
+  // flops load only their own line (a clock enable, no multiplexer per bit).
+  localparam int unsigned SlotW = MaxReads > 1 ? $clog2(MaxReads) : 1;
+  logic [SlotW-1:0] pend_wr_q, pend_rd_q;
+  function automatic logic [SlotW-1:0] next_slot(logic [SlotW-1:0] s);
+    next_slot = 32'(s) == MaxReads - 1 ? '0 : s + 1'b1;
+  endfunction
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pend_wr_q <= '0;
+      pend_rd_q <= '0;
+      pend_valid_q <= '0;
+    end else begin
+      if (rmw_push_i) begin
+        pend_rd_q <= next_slot(pend_rd_q);
+        pend_valid_q[pend_rd_q] <= 1'b0;
       end
+      if (issue_ok && v_is_rmw) begin
+        pend_wr_q <= next_slot(pend_wr_q);
+        pend_valid_q[pend_wr_q] <= 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (issue_ok && v_is_rmw) begin
+      pend_line_q[pend_wr_q] <= line_h;
+      pend_mask_q[pend_wr_q] <= mask_h;
     end
   end
 
@@ -280,6 +293,8 @@ module tsu_issue #(
                                     h_op.size_log2 <= 3'd4);
   a_mem_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_req_valid_o |-> !$isunknown(mq_head));
+  a_pending_slots: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      32'($countones(pend_valid_q)) == 32'(pending_q));
   a_reads_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
       32'(reads_q) <= MaxReads);
 
