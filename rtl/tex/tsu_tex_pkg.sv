@@ -259,25 +259,4 @@ package tsu_tex_pkg;
   function automatic logic flagged_pred(logic nonres, logic bad);
     flagged_pred = !nonres || bad;
   endfunction
-
-  // A tap's texel out of its 16-byte line: a texel of 2^s bytes sits at a byte offset that is a
-  // multiple of 2^s (bases 16-byte aligned, pitches and strides multiples of 16: docs/semantics.md
-  // R6, R7), so its byte k, which only a texel wider than k bytes has, comes from the offsets
-  // aligned to the smallest such width: byte 0 from any of 16 line bytes, byte 1 from 8, bytes
-  // 2-3 from 4, 4-7 from 2, 8-15 from one. A mux per byte instead of a shifter over the line
-  // (128 bits by 16 byte positions); the bytes past the texel are don't-cares, which the texel
-  // stage never reads (tsu_fmt_unpack routes only the format's fields).
-  // (The alignment of byte k, 1 << (bit length of k), written out: yosys 0.23 unrolls the loops
-  // with it constant.)
-  function automatic logic [127:0] texel_of_line(logic [127:0] line, logic [3:0] off);
-    texel_of_line = '0;
-    for (int k = 0; k < 16; k++) begin
-      for (int p = 0; p + k < 16; p++) begin
-        if (p % (k < 1 ? 1 : k < 2 ? 2 : k < 4 ? 4 : k < 8 ? 8 : 16) == 0 &&
-            (32'(off) & ~((k < 1 ? 1 : k < 2 ? 2 : k < 4 ? 4 : k < 8 ? 8 : 16) - 1)) == p) begin
-          texel_of_line[8*k +: 8] = line[8*(p+k) +: 8];
-        end
-      end
-    end
-  endfunction
 endpackage

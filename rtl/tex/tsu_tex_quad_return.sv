@@ -75,7 +75,7 @@ module tsu_tex_quad_return #(
       end
       qe_read[j] = qe.active[j] && !qe.border[j] && !qe.bad && !qe.corner[j];
       qe_dec[j] = qe.took[j] || (qe.slice_end && !qe_read[j]);
-      qe_texel[j] = qe.took[j] ? tsu_tex_pkg::texel_of_line(qe_line[j], qe.off[4*j +: 4])
+      qe_texel[j] = qe.took[j] ? tsu_hw_pkg::access_from_line(qe_line[j], qe.off[4*j +: 4])
                                : 128'd0;
     end
   end

@@ -81,7 +81,9 @@ module tsu_tex_return #(
     end
     line_pop_o = e_latch || (e_fire && (e.tex_read || e.res_read));
     e_line = e_have_q ? e_tex_line_q : line_i;
-    e_texel = e.tex_read ? tsu_tex_pkg::texel_of_line(e_line, e.off) : 128'd0;
+    // A texel is an access aligned to its size (docs/semantics.md R6, R7; tsu_tex_tap's
+    // a_texel_aligned), so it is picked from its line per byte, as a surface load's bytes are.
+    e_texel = e.tex_read ? tsu_hw_pkg::access_from_line(e_line, e.off) : 128'd0;
     e_res_byte = line_i[{e.res_off, 3'd0} +: 8];
     e_nonres = e.res_read && e_res_byte[e.res_bit];
   end

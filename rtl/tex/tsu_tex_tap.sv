@@ -213,7 +213,7 @@ module tsu_tex_tap #(
   );
 
 `ifndef SYNTHESIS
-  // The return stage picks a texel out of its line by tsu_tex_pkg::texel_of_line, which reads a
+  // The return stage picks a texel out of its line by tsu_hw_pkg::access_from_line, which reads a
   // texel's bytes at an offset that is a multiple of the texel's size: bases, pitches and strides
   // are multiples of 16 (docs/semantics.md R6, R7), so every texel address is. The request's
   // texel size rides beside the address generator to check it.
