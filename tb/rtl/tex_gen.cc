@@ -5,6 +5,9 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "tsu/float_bits.h"
@@ -23,6 +26,31 @@ uint32_t Extent(Rng& rng, uint32_t max) {
 }
 
 uint32_t RandomBits(Rng& rng) { return static_cast<uint32_t>(rng()); }
+
+// ParsePtx on one of the generator's tex forms, each form parsed once per thread: the forms are
+// a few thousand strings (mode, geometry, types, vector, predicate, operands), and parsing them
+// again for every request took 5% of a tex-only regression. The parser's own tests
+// check it; here it only turns a form into its Instruction (or the parser's refusal into `err`).
+bool ParseTexForm(const std::string& ptx, Instruction* in, std::string* err) {
+  struct Parsed {
+    bool ok;
+    Instruction in;
+    std::string err;
+  };
+  thread_local std::unordered_map<std::string, Parsed> forms;
+  auto it = forms.find(ptx);
+  if (it == forms.end()) {
+    Parsed p;
+    p.ok = ParsePtx(ptx, &p.in, &p.err);
+    it = forms.emplace(ptx, std::move(p)).first;
+  }
+  if (!it->second.ok) {
+    *err = it->second.err;
+    return false;
+  }
+  *in = it->second.in;
+  return true;
+}
 
 // A float near an edge of [lo, hi) in steps the filter's 1.8 weights resolve, or a special.
 uint32_t Coord(Rng& rng, float extent, bool normalized) {
@@ -248,7 +276,7 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   ptx += ";";
   op.ptx = ptx;
   std::string err;
-  if (!ParsePtx(ptx, &op.in, &err)) {
+  if (!ParseTexForm(ptx, &op.in, &err)) {
     // The generator only writes forms the text allows; a refusal is a bench bug.
     op.ptx = "generator bug: " + ptx + ": " + err;
     return op;
