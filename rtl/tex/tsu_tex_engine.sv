@@ -56,13 +56,13 @@ module tsu_tex_engine #(
   // The quad path's corner mean (tsu_tex_quad_return), which takes a footprint a cycle.
   parameter int unsigned QuadCornerLanes = 2,
   // Cycles per cube .grad request in tsu_tex_cube_grad: 4 (one quotient a cycle: a quarter of its
-  // dividers; with GradBeats 2 or 6, where tsu_tex_grad finishes the quotients), 2 (dPdx, then dPdy
+  // dividers; where tsu_tex_grad finishes the quotients), 2 (dPdx, then dPdy
   // through one datapath: half its dividers and multipliers) or 1. The engine takes no request
   // for CubeGradBeats - 1 cycles after a cube .grad.
   parameter int unsigned CubeGradBeats = 4,
   // Cycles per .grad request in tsu_tex_grad: 1, 2 (half its arithmetic) or 6 (one partial a
   // cycle: a sixth of its multipliers); the engine takes no request for GradBeats - 1 cycles after
-  // a .grad. At 2 or 6, with CubeGradBeats 2 or 4 and cube maps, one datapath serves every .grad
+  // a .grad. With CubeGradBeats 2 or 4 and cube maps, one datapath serves every .grad
   // (tsu_tex_lod_path Shared): the cube gradients' quotients finish in tsu_tex_grad.
   // The default unit's 6: on the one-tap path a filtered sample takes 8 cycles or more (four taps
   // of two filter beats at Lanes 2), so a .grad every sixth cycle binds only a point-sampled
@@ -169,7 +169,8 @@ module tsu_tex_engine #(
   // its hit latency and the read), four texels and the bilerp.
   // A linear filter adds the filter's 18 cycles per rank; a cube request, face selection (29; 28
   // at CubeBeats 1); a .grad request, its gradients (57 on any geometry with GradBeats 2 and
-  // CubeGradBeats 2, 59 with 4, 62 at GradBeats 6; at GradBeats 1, 26 and on a cube 50); a
+  // CubeGradBeats 2, 59 with 4, 62 at GradBeats 6, 56 at GradBeats 1; with CubeGradBeats 1, paths
+  // A and B apart, 26 off a cube); a
   // seamless corner tap the corner mean (21 at CornerLanes 1, 19 at 2). Checked by
   // TexEngine.IdleLatencyIsTheDeclared*.
   localparam int unsigned MemLatency = 1;

@@ -24,6 +24,8 @@
 #include <string>
 
 #include "Vtsu_tex_lod_path_bench.h"
+#include "Vtsu_tex_lod_path_bench_ab.h"
+#include "Vtsu_tex_lod_path_bench_ab_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g2.h"
 #include "Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench.h"
 #include "Vtsu_tex_lod_path_bench_g6.h"
@@ -337,8 +339,15 @@ using SharedQ2 = Vtsu_tex_lod_path_bench_sh;
 using SharedQ2Root = Vtsu_tex_lod_path_bench_sh_tsu_tex_lod_path_bench;
 using Half = Vtsu_tex_lod_path_bench_g2;
 using HalfRoot = Vtsu_tex_lod_path_bench_g2_tsu_tex_lod_path_bench;
+using Apart = Vtsu_tex_lod_path_bench_ab;
+using ApartRoot = Vtsu_tex_lod_path_bench_ab_tsu_tex_lod_path_bench;
 
+// texquad's shape: one gradient datapath at II 1 finishing the cube quotients (two a cycle).
 TEST(TexStageLodPath, EveryPathInOrder) { CheckLod<Full, FullRoot>(2701, {}, true); }
+
+// Both gradient blocks at II 1 (CubeGradBeats 1): the short path, path A and path B apart, every
+// cover point of the three (c_follows_grad: a request behind a .grad in path A).
+TEST(TexStageLodPath, ThreePathsInOrder) { CheckLod<Apart, ApartRoot>(2710, {}, true); }
 
 // One gradient datapath at II 2 for cube and non-cube .grad (the cube gradients' quotients, one a
 // cycle, finished by tsu_tex_grad), every .grad in path B; and back to back. Then the same with the quotients two a cycle (CubeGradBeats 2).
