@@ -51,6 +51,8 @@ struct EngineOptions {
   bool fill = true;
   TexOp (*op)(Rng& rng, const ResolvedTexture& t) = nullptr;
   uint64_t min_nonresident = 0;  // a directed run that must reach non-resident tiles
+  // A directed run's own cover points: each must be hit, whatever else the run excuses.
+  std::vector<std::string> must_hit;
 };
 
 struct Pending {
@@ -304,6 +306,13 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
   // own there), so here they are listed, not required.
   size_t unreachable = 0;
   for (const std::string& u : r.uncovered) {
+    const bool must = std::any_of(opt.must_hit.begin(), opt.must_hit.end(), [&u](const std::string& e) {
+      return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
+    });
+    if (must && !shortened) {
+      ADD_FAILURE() << "the directed run's cover point never hit: " << u;
+      continue;
+    }
     const bool own = EngineOwnPoint(u);
     const bool excuse = std::any_of(excused.begin(), excused.end(), [&u](const std::string& e) {
       return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
@@ -369,7 +378,7 @@ TEST(TexEngine, QuadPathAgainstTheModel) {
       "path's corners seldom come back to back (RandomTexturesAgainstTheModel's do); two corner "
       "footprints within the corner mean's interval are rare in random traffic since every .grad "
       "takes the one gradient datapath (300 and 400 textures reach none): "
-      "TexStageQuadReturn.* drives and requires them");
+      "QuadPathCornersBackToBack and TexStageQuadReturn.* drive and require them");
 }
 
 TEST(TexEngine, QuadPathSlowMemoryAndConsumer) {
@@ -470,6 +479,58 @@ TEST(TexEngine, ResidencyIndexWiderThan32Bits) {
   opt.op = HugeTiledOp;
   opt.min_nonresident = 100;
   CheckEngine(1406, opt, {""}, "a directed run: its cover points are the random runs' business");
+}
+
+// Seamless cube maps of 2x2 faces, filtered linearly (magnified: one level), whose requests aim
+// at the faces' corners: nearly every footprint has a lane off both edges, so corner footprints
+// come back to back into the corner mean (tsu_tex_quad_return's c_quad_corner_wait), which the
+// random traffic seldom does now that every .grad waits for the one gradient datapath.
+ResolvedTexture CornerCubeTexture(Rng& rng) {
+  TextureDesc d;
+  d.dim = Chance(rng, 25) ? Geometry::kACube : Geometry::kCube;
+  d.order = ChannelOrder::kRGBA;
+  d.type = Chance(rng, 75) ? ChannelType::kUnormInt8 : ChannelType::kFloat;
+  d.width = d.height = 2;
+  d.array_size = d.dim == Geometry::kACube ? 2 : 0;
+  d.levels = 1;
+  d.layout = Chance(rng, 50) ? Layout::kPitch : Layout::kBlockLinear;
+  d.sampler = RandomSampler(rng);
+  d.sampler.mag_filter = d.sampler.min_filter = FilterMode::kLinear;
+  d.sampler.seamless_cube = true;
+  d.base = 1u << 20;
+  ResolvedTexture r;
+  std::string err;
+  if (!ResolveTexture(d, &r, &err)) ADD_FAILURE() << "the corner cube does not resolve: " << err;
+  return r;
+}
+
+// A random cube form (unified sampler) whose direction points near a corner of a random face:
+// both minor components within a quarter of the major's magnitude of it, either sign.
+TexOp CornerCubeOp(Rng& rng, const ResolvedTexture& t) {
+  TexOp op = RandomTexOp(rng, t, /*independent=*/false, 1, 2);
+  const int k0 = t.desc.dim == Geometry::kACube ? 1 : 0;
+  const int major = static_cast<int>(Uniform(rng, 0, 2));
+  const float mag = std::ldexp(1.0f, static_cast<int>(Uniform(rng, -2, 2)));
+  for (int a = 0; a < 3; ++a) {
+    const float sign = Chance(rng, 50) ? 1.0f : -1.0f;
+    const float v = a == major ? mag
+                               : mag * (1.0f - static_cast<float>(Uniform(rng, 0, 64)) / 256.0f);
+    op.req.coords[k0 + a] = AsBits(sign * v);
+  }
+  return op;
+}
+
+TEST(TexEngine, QuadPathCornersBackToBack) {
+  EngineOptions opt;
+  opt.textures = 12;
+  opt.ops_per_texture = 40;
+  opt.texture = CornerCubeTexture;
+  opt.op = CornerCubeOp;
+  opt.rsp_stall = 0;
+  opt.mem_stall = 0;
+  opt.must_hit = {"u_quad_return.c_quad_corner_wait", "u_quad_gen.c_quad_corner"};
+  CheckEngine<Vtsu_tex_engine_quad>(1407, opt, {""},
+                                    "a directed run: only its corner points are required here");
 }
 
 // The declared Latency is the idle latency of a point sample with single-cycle memory: cycles from
