@@ -215,23 +215,23 @@ module tsu_addrgen #(
     logic unused;
     assign unused = ^{RegIn, RegMul, RegOut};
 `ifndef SYNTHESIS
-    // disable iff reads the async reset synchronously; that is intended.
+    // The assertions read the async reset synchronously; that is intended.
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        valid_i |-> left_q <= CW'(1))
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_interval: assert (left_q <= CW'(1))
       else $error("tsu_addrgen: an input inside the interval (II %0d)", II);
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end
 
 `ifndef SYNTHESIS
-  // disable iff reads the async reset synchronously; that is intended.
+  // The assertions read the async reset synchronously; that is intended.
   /* verilator lint_off SYNCASYNCNET */
-  a_legal_in: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> (block_height_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2) &&
-                   block_depth_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2)));
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown(addr_o));
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_legal_in: assert (block_height_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2) &&
+                        block_depth_log2_i <= 3'(tsu_pkg::MAX_BLOCK_LOG2));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown(addr_o));
   c_pitch: cover property (@(posedge clk_i) valid_i && !block_s0 && y_i != '0);
   c_block: cover property (@(posedge clk_i) valid_i && block_s0 && y_i != '0);
   c_block_tall: cover property (@(posedge clk_i) valid_i && block_s0 &&

@@ -74,8 +74,8 @@ module tsu_surf_addr #(
 `ifndef SYNTHESIS
   if (DescHeld) begin : g_desc_held
     /* verilator lint_off SYNCASYNCNET */
-    a_desc_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        desc_valid_b |-> desc_in == desc_d)
+    always @(posedge clk_i) if (rst_ni && desc_valid_b)
+      a_desc_held: assert (desc_in == desc_d)
       else $error("tsu_surf_addr: DescHeld, but the descriptor changed under the bounds stages");
     /* verilator lint_on SYNCASYNCNET */
   end
@@ -164,10 +164,10 @@ module tsu_surf_addr #(
   assign unused_valid = ^{valid_a, desc_valid_b, desc_d};
 
 `ifndef SYNTHESIS
-  // disable iff reads the async reset synchronously; that is intended.
+  // The assertions read the async reset synchronously; that is intended.
   /* verilator lint_off SYNCASYNCNET */
-  a_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_b == desc_valid_b && valid_o == valid_a);
+  always @(posedge clk_i) if (rst_ni)
+    a_aligned: assert (valid_b == desc_valid_b && valid_o == valid_a);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

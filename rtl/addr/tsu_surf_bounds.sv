@@ -209,19 +209,19 @@ module tsu_surf_bounds #(
                          layer_s0[31:LW], coords_i[127:96]};
 
 `ifndef SYNTHESIS
-  // disable iff reads the async reset synchronously; that is intended.
+  // The assertions read the async reset synchronously; that is intended.
   /* verilator lint_off SYNCASYNCNET */
   // Legal encodings in; no unknowns out; exactly one outcome.
-  a_legal_in: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> (clamp_i != 2'd3 && size_log2_i <= 3'd4 && scale_log2_i <= 3'd4 &&
-                   32'(geom_i) <= 32'(tsu_pkg::GeomA2dms)));
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown({trap_o, oob_o, misaligned_o, clamped_o, suppressed_o, x_byte_o,
-                               y_o, z_o, layer_o}));
-  a_one_outcome: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> $onehot0({trap_o != tsu_pkg::TrapNone, suppressed_o, clamped_o}));
-  a_clamp_only_oob: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o && (clamped_o || suppressed_o) |-> oob_o != 4'd0);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_legal_in: assert (clamp_i != 2'd3 && size_log2_i <= 3'd4 && scale_log2_i <= 3'd4 &&
+                        32'(geom_i) <= 32'(tsu_pkg::GeomA2dms));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown({trap_o, oob_o, misaligned_o, clamped_o, suppressed_o,
+                                      x_byte_o, y_o, z_o, layer_o}));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_one_outcome: assert ($onehot0({trap_o != tsu_pkg::TrapNone, suppressed_o, clamped_o}));
+  always @(posedge clk_i) if (rst_ni && valid_o && (clamped_o || suppressed_o))
+    a_clamp_only_oob: assert (oob_o != 4'd0);
 
   c_in_bounds: cover property (@(posedge clk_i) valid_o && trap_o == tsu_pkg::TrapNone &&
                                oob_o == 4'd0);

@@ -151,10 +151,10 @@ module tsu_fmt_pack #(
 `ifndef SYNTHESIS
       if (EnableNorm) begin : g_norm_width
         /* verilator lint_off SYNCASYNCNET */
-        a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
-            valid_s1 && lane_info.supported && (lane_info.kind == tsu_hw_pkg::KindUnorm ||
-                         lane_info.kind == tsu_hw_pkg::KindSnorm) |->
-            32'(lane_info.bits[6*i +: 6]) <= (i == 0 ? 24 : 16));
+        always @(posedge clk_i) if (rst_ni && valid_s1 && lane_info.supported &&
+                                    (lane_info.kind == tsu_hw_pkg::KindUnorm ||
+                                     lane_info.kind == tsu_hw_pkg::KindSnorm))
+          a_norm_width: assert (32'(lane_info.bits[6*i +: 6]) <= (i == 0 ? 24 : 16));
         /* verilator lint_on SYNCASYNCNET */
       end
 `endif
@@ -258,16 +258,16 @@ module tsu_fmt_pack #(
     assign unused_mid = RegMid;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        valid_i |-> beat_q == '0 || beat_q == 3'd4)
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_interval: assert (beat_q == '0 || beat_q == 3'd4)
       else $error("tsu_fmt_pack: an input inside the interval (Beats %0d)", Beats);
-    a_slot_shift: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        beat_q != '0 |-> comp_sh_q[1:0] == lane_info.comp[2*k +: 2] &&
-                         bits_sh_q[5:0] == lane_info.bits[6*k +: 6]);
-    a_norm_width: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        beat_q != '0 && lane_info.supported && (lane_info.kind == tsu_hw_pkg::KindUnorm ||
-                         lane_info.kind == tsu_hw_pkg::KindSnorm) |->
-        32'(lane_info.bits[6*k +: 6]) <= (k == 2'd0 ? 24 : 16));
+    always @(posedge clk_i) if (rst_ni && beat_q != '0)
+      a_slot_shift: assert (comp_sh_q[1:0] == lane_info.comp[2*k +: 2] &&
+                            bits_sh_q[5:0] == lane_info.bits[6*k +: 6]);
+    always @(posedge clk_i) if (rst_ni && beat_q != '0 && lane_info.supported &&
+                                (lane_info.kind == tsu_hw_pkg::KindUnorm ||
+                                 lane_info.kind == tsu_hw_pkg::KindSnorm))
+      a_norm_width: assert (32'(lane_info.bits[6*k +: 6]) <= (k == 2'd0 ? 24 : 16));
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end
@@ -304,12 +304,12 @@ module tsu_fmt_pack #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown({supported_o, texel_log2_o, texel_o}));
-  a_texel_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o && supported_o |-> texel_log2_o <= 3'd4);
-  a_legal_kind: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      cv_valid && cv_info.supported |-> cv_info.kind <= 3'(tsu_hw_pkg::KindFloat));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown({supported_o, texel_log2_o, texel_o}));
+  always @(posedge clk_i) if (rst_ni && valid_o && supported_o)
+    a_texel_size: assert (texel_log2_o <= 3'd4);
+  always @(posedge clk_i) if (rst_ni && cv_valid && cv_info.supported)
+    a_legal_kind: assert (cv_info.kind <= 3'(tsu_hw_pkg::KindFloat));
 
   c_unsupported: cover property (@(posedge clk_i) cv_valid && !cv_info.supported);
   c_kind_unorm: cover property (@(posedge clk_i) cv_valid && cv_info.supported &&

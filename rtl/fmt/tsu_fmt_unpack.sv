@@ -220,11 +220,10 @@ module tsu_fmt_unpack #(
     assign unused_mid = RegMid;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        valid_i |-> beat_q == '0 || beat_q == BeatW'(1))
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_interval: assert (beat_q == '0 || beat_q == BeatW'(1))
       else $error("tsu_fmt_unpack: an input inside the interval (Beats %0d)", Beats);
-    a_info_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        info_valid == valid_c);
+    always @(posedge clk_i) if (rst_ni) a_info_aligned: assert (info_valid == valid_c);
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end
@@ -313,8 +312,8 @@ module tsu_fmt_unpack #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown({supported_o, comps_o}));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown({supported_o, comps_o}));
 
   c_unsupported: cover property (@(posedge clk_i) valid_c && !info_c.supported);
   c_kind_unorm: cover property (@(posedge clk_i) valid_c && info_c.supported &&

@@ -293,8 +293,8 @@ module tsu_fp_add #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown(result_o));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown(result_o));
   c_nan_operand: cover property (@(posedge clk_i) valid_i && (a_nan || b_nan));
   c_inf_minus_inf: cover property (@(posedge clk_i) valid_i && a_inf && b_inf &&
                                    a_i[31] != b_eff[31]);

@@ -225,8 +225,7 @@ module tsu_fp_div #(
       st_valid[QBits] && !side_q.special && round_up && shifted[25:3] == '1);
   c_div_special: cover property (@(posedge clk_i) st_valid[QBits] && side_q.special);
   /* verilator lint_off SYNCASYNCNET */
-  a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      st_valid[QBits] == side_valid);
+  always @(posedge clk_i) if (rst_ni) a_side_aligned: assert (st_valid[QBits] == side_valid);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

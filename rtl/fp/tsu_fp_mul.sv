@@ -315,11 +315,11 @@ module tsu_fp_mul #(
     $error("tsu_fp_mul: BBits is 1..12 or 24");
   end
   if (BBits < 24) begin : g_narrow_check
-    a_b_narrow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        valid_i |-> mb[23-BBits:0] == '0);
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_b_narrow: assert (mb[23-BBits:0] == '0);
   end
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown(result_o));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown(result_o));
   c_nan_operand: cover property (@(posedge clk_i) valid_i && (a_nan || b_nan));
   c_zero_times_inf: cover property (@(posedge clk_i) valid_i &&
                                     ((a_inf && b_zero) || (b_inf && a_zero)));

@@ -95,10 +95,10 @@ module tsu_delay #(
     assign valid_o = valid_q[Depth-1];
     assign data_o  = slot_q[rd_q];
 `ifndef SYNTHESIS
-    // disable iff reads the async reset synchronously; that is intended.
+    // The assertions read the async reset synchronously; that is intended.
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        valid_i |-> valid_q[Look-1:0] == '0)
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_interval: assert (valid_q[Look-1:0] == '0)
       else $error("tsu_delay: an input inside the interval (%0d)", Interval);
     /* verilator lint_on SYNCASYNCNET */
 `endif

@@ -101,11 +101,12 @@ module tsu_fifo #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      push_i |-> (!full_o || pop_i));
-  a_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni) pop_i |-> !empty_o);
-  a_ptr_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      32'(rd_q) < Depth && 32'(wr_q) < Depth);
+  always @(posedge clk_i) if (rst_ni && push_i)
+    a_no_overflow: assert (!full_o || pop_i);
+  always @(posedge clk_i) if (rst_ni && pop_i)
+    a_no_underflow: assert (!empty_o);
+  always @(posedge clk_i) if (rst_ni)
+    a_ptr_in_range: assert (32'(rd_q) < Depth && 32'(wr_q) < Depth);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 endmodule

@@ -79,10 +79,10 @@ module tsu_read_arb #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // A held read is its requester's: the requester keeps it up (valid/ready).
-  a_held_kept: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      held_q |-> req_valid_i[held_id_q]);
-  a_rsp_routed: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      port_rsp_valid_i |-> !r_empty);
+  always @(posedge clk_i) if (rst_ni && held_q)
+    a_held_kept: assert (req_valid_i[held_id_q]);
+  always @(posedge clk_i) if (rst_ni && port_rsp_valid_i)
+    a_rsp_routed: assert (!r_empty);
   c_two_want: cover property (@(posedge clk_i) $countones(req_valid_i) >= 2);
   c_route_full: cover property (@(posedge clk_i) any && r_full);
   c_held: cover property (@(posedge clk_i) held_q);

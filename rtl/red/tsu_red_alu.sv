@@ -55,13 +55,13 @@ module tsu_red_alu #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_legal_in: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> (32'(op_i) <= 32'(tsu_pkg::RedOr) &&
-                   (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
-                    type_i == tsu_pkg::TypeB32 || type_i == tsu_pkg::TypeU64 ||
-                    type_i == tsu_pkg::TypeS64)));
-  a_known_out: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o |-> !$isunknown(result_o));
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_legal_in: assert (32'(op_i) <= 32'(tsu_pkg::RedOr) &&
+                        (type_i == tsu_pkg::TypeU32 || type_i == tsu_pkg::TypeS32 ||
+                        type_i == tsu_pkg::TypeB32 || type_i == tsu_pkg::TypeU64 ||
+                        type_i == tsu_pkg::TypeS64));
+  always @(posedge clk_i) if (rst_ni && valid_o)
+    a_known_out: assert (!$isunknown(result_o));
   c_add32_wrap: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedAdd && !wide &&
                                 sum[32]);
   c_add64_wrap: cover property (@(posedge clk_i) valid_i && op_i == tsu_pkg::RedAdd && wide &&

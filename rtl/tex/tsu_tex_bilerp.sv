@@ -123,10 +123,10 @@ module tsu_tex_bilerp #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // The lerps' own valids are timed by LerpLat: the delay lines beside them must agree.
-  a_x_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      nc_x_valid == {8{x_valid && ctl_x.ranks[0]}});
-  a_y_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      nc_y_valid == {4{y_valid_out && ctl_y.ranks[1]}});
+  always @(posedge clk_i) if (rst_ni)
+    a_x_aligned: assert (nc_x_valid == {8{x_valid && ctl_x.ranks[0]}});
+  always @(posedge clk_i) if (rst_ni)
+    a_y_aligned: assert (nc_y_valid == {4{y_valid_out && ctl_y.ranks[1]}});
   c_bilinear: cover property (@(posedge clk_i) valid_i && ranks_i == 2'b11);
   c_x_only: cover property (@(posedge clk_i) valid_i && ranks_i == 2'b01);
   c_y_only: cover property (@(posedge clk_i) valid_i && ranks_i == 2'b10);

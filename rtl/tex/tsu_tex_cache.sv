@@ -335,17 +335,17 @@ module tsu_tex_cache #(
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     // A line arrives only for a miss that was sent.
-    a_fill_expected: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        mem_rsp_valid_i |-> !r_empty);
+    always @(posedge clk_i) if (rst_ni && mem_rsp_valid_i)
+      a_fill_expected: assert (!r_empty);
     // A fill writes a line that waits for it.
-    a_fill_pending: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        mem_rsp_valid_i |-> pending_q[r_slot]);
+    always @(posedge clk_i) if (rst_ni && mem_rsp_valid_i)
+      a_fill_pending: assert (pending_q[r_slot]);
     // Replacement never takes a line a queued fragment still reads.
-    a_victim_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        alloc |-> !way_busy[victim]);
+    always @(posedge clk_i) if (rst_ni && alloc)
+      a_victim_free: assert (!way_busy[victim]);
     // The head fragment's line is busy until it is answered.
-    a_head_busy: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        !f_empty |-> busy_q[f_slot]);
+    always @(posedge clk_i) if (rst_ni && !f_empty)
+      a_head_busy: assert (busy_q[f_slot]);
     c_direct: cover property (@(posedge clk_i) go && l_direct);
     c_forwarded: cover property (@(posedge clk_i) f_pop && fill_now);
     c_hit: cover property (@(posedge clk_i) go && hit);

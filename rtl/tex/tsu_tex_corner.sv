@@ -77,8 +77,9 @@ module tsu_tex_corner #(
     end
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> beat_q == 2'd0) else $error("tsu_tex_corner: a corner inside the interval (II %0d)", Beats);
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_interval: assert (beat_q == 2'd0)
+        else $error("tsu_tex_corner: a corner inside the interval (II %0d)", Beats);
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end
@@ -112,8 +113,9 @@ module tsu_tex_corner #(
     );
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_adder_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        !(in_valid && feed_second)) else $error("tsu_tex_corner: a beat met a returning sum");
+    always @(posedge clk_i) if (rst_ni)
+      a_adder_free: assert (!(in_valid && feed_second))
+        else $error("tsu_tex_corner: a beat met a returning sum");
     c_second_sum: cover property (@(posedge clk_i) feed_second);
     /* verilator lint_on SYNCASYNCNET */
     // The interval, counted: an input at most every Interval cycles.
@@ -124,9 +126,9 @@ module tsu_tex_corner #(
       else if (gap_q != '0) gap_q <= gap_q - 1'b1;
     end
     /* verilator lint_off SYNCASYNCNET */
-    a_shared_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> gap_q == '0) else $error("tsu_tex_corner: a corner inside the interval (II %0d)",
-                                           Interval);
+    always @(posedge clk_i) if (rst_ni && valid_i)
+      a_shared_interval: assert (gap_q == '0)
+        else $error("tsu_tex_corner: a corner inside the interval (II %0d)", Interval);
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end else begin : g_two_adds

@@ -103,7 +103,8 @@ module tsu_tex_cube #(
     assign b_ma = second_q ? ma_q : a_ma;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(a_valid && second_q))
+    always @(posedge clk_i) if (rst_ni)
+      a_interval: assert (!(a_valid && second_q))
       else $error("tsu_tex_cube: a direction inside the interval (II 2)");
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -167,8 +168,8 @@ module tsu_tex_cube #(
 `ifndef SYNTHESIS
   initial assert (Beats == 1 || Beats == 2) else $fatal(1, "tsu_tex_cube: Beats 1 or 2");
   /* verilator lint_off SYNCASYNCNET */
-  a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o == side_valid && valid_o == m_valid_t);
+  always @(posedge clk_i) if (rst_ni)
+    a_lanes_aligned: assert (valid_o == side_valid && valid_o == m_valid_t);
   /* verilator lint_on SYNCASYNCNET */
   c_cube_tie_zy: cover property (@(posedge clk_i) valid_i && z_wins && z_i[30:0] == y_i[30:0]);
   c_cube_tie_yx: cover property (@(posedge clk_i) valid_i && y_wins && y_i[30:0] == x_i[30:0]);

@@ -131,8 +131,8 @@ module tsu_tex_cube_grad #(
     end
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        !(r_valid && beat_q != 2'd0))
+    always @(posedge clk_i) if (rst_ni)
+      a_interval: assert (!(r_valid && beat_q != 2'd0))
       else $error("tsu_tex_cube_grad: a request inside the interval (II %0d)", Beats);
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -321,9 +321,10 @@ module tsu_tex_cube_grad #(
     $error("tsu_tex_cube_grad: Beats 1 or 2, or 4 with Tail 0");
   end
   /* verilator lint_off SYNCASYNCNET */
-  a_face: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> face_i <= 3'd5);
-  a_lanes_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      n_valid[0] == n_den_valid && q_valid[0] == q_hn_valid);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_face: assert (face_i <= 3'd5);
+  always @(posedge clk_i) if (rst_ni)
+    a_lanes_aligned: assert (n_valid[0] == n_den_valid && q_valid[0] == q_hn_valid);
   for (genvar f = 0; f < 6; f++) begin : g_face_cover
     c_face: cover property (@(posedge clk_i) valid_i && face_i == 3'(f));
   end

@@ -98,8 +98,10 @@ module tsu_tex_cube_path #(
     /* verilator lint_off SYNCASYNCNET */
     // Face selection and its side delay line stay aligned; the short path never pushes in the
     // same cycle as the long one.
-    a_cube_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) k_valid == (k_side_valid && kd_cube));
-    a_qu_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(k_side_valid && accept_i && !k_long));
+    always @(posedge clk_i) if (rst_ni)
+      a_cube_aligned: assert (k_valid == (k_side_valid && kd_cube));
+    always @(posedge clk_i) if (rst_ni)
+      a_qu_one_push: assert (!(k_side_valid && accept_i && !k_long));
     c_cube: cover property (@(posedge clk_i) accept_i && cube_i);
     c_follows_cube: cover property (@(posedge clk_i) accept_i && !cube_i && k_long);
     c_cube_array: cover property (@(posedge clk_i) k_side_valid && kd_cube && kd_coord.layer != '0);

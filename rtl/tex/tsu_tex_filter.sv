@@ -221,17 +221,16 @@ module tsu_tex_filter #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // The side channel is timed by LerpLatency: it must agree with the lerp itself.
-  a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      lerp_valid == {Lanes{ret_valid}});
+  always @(posedge clk_i) if (rst_ni) a_side_aligned: assert (lerp_valid == {Lanes{ret_valid}});
   // A result waits above the rank its taps wait at (the storage split relies on it).
-  a_result_above_taps: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ret_valid && ret_side.rem != '0 |-> ret_r != 2'd0 && ret_r > low_rank(ranks_q[2:0]));
-  a_no_output_collision: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(ret_out && tap_fire && tap_out));
-  a_group_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      tap_valid_i |-> 32'(tap_grp_i) < Groups);
-  a_bypass_one_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      tap_valid_i && tap_out |-> tap_grp_i == 2'd0);
+  always @(posedge clk_i) if (rst_ni && ret_valid && ret_side.rem != '0)
+    a_result_above_taps: assert (ret_r != 2'd0 && ret_r > low_rank(ranks_q[2:0]));
+  always @(posedge clk_i) if (rst_ni)
+    a_no_output_collision: assert (!(ret_out && tap_fire && tap_out));
+  always @(posedge clk_i) if (rst_ni && tap_valid_i)
+    a_group_in_range: assert (32'(tap_grp_i) < Groups);
+  always @(posedge clk_i) if (rst_ni && tap_valid_i && tap_out)
+    a_bypass_one_beat: assert (tap_grp_i == 2'd0);
   c_bypass: cover property (@(posedge clk_i) tap_fire && tap_out);
   c_trilinear_3d: cover property (@(posedge clk_i) tap_fire && tap_ranks_i == 4'hF);
   c_trilinear_1d: cover property (@(posedge clk_i) tap_fire && tap_ranks_i == 4'h9);

@@ -87,7 +87,8 @@ module tsu_tex_grad #(
     assign b_sz = second_q ? sz_q : r_sz;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(valid_i && second_q))
+    always @(posedge clk_i) if (rst_ni)
+      a_interval: assert (!(valid_i && second_q))
       else $error("tsu_tex_grad: a request inside the interval (II 2)");
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -201,9 +202,11 @@ module tsu_tex_grad #(
     assign unused_serial = ^{k_valid, b_valid, b_g[0], b_sz};
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(valid_i && k_q != '0))
+    always @(posedge clk_i) if (rst_ni)
+      a_interval: assert (!(valid_i && k_q != '0))
       else $error("tsu_tex_grad: a request inside the interval (II 6)");
-    a_meet: assert property (@(posedge clk_i) disable iff (!rst_ni) s01_valid[0] == z_valid[0])
+    always @(posedge clk_i) if (rst_ni)
+      a_meet: assert (s01_valid[0] == z_valid[0])
       else $error("tsu_tex_grad: a gradient's z square missed its x + y sum");
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -254,7 +257,8 @@ module tsu_tex_grad #(
     $error("tsu_tex_grad: Beats 1, 2 or 6");
   end
   /* verilator lint_off SYNCASYNCNET */
-  a_axes: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> axes_i != 2'd0);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_axes: assert (axes_i != 2'd0);
   c_one_axis: cover property (@(posedge clk_i) valid_i && axes_i == 2'd1);
   c_three_axes: cover property (@(posedge clk_i) valid_i && axes_i == 2'd3);
   c_unscaled: cover property (@(posedge clk_i) valid_i && !scale_i);

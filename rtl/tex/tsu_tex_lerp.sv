@@ -99,8 +99,8 @@ module tsu_tex_lerp #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_weight_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> w_i <= 9'd256);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_weight_range: assert (w_i <= 9'd256);
   c_weight_zero: cover property (@(posedge clk_i) valid_i && w_i == '0);
   c_weight_full: cover property (@(posedge clk_i) valid_i && w_i == 9'd256);
   c_equal_ends: cover property (@(posedge clk_i) valid_i && a_i == b_i && w_i != '0);

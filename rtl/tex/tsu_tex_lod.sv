@@ -226,8 +226,8 @@ module tsu_tex_lod #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_levels: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> levels_i != '0 && levels_i <= 6'd33);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_levels: assert (levels_i != '0 && levels_i <= 6'd33);
   c_nan_lod: cover property (@(posedge clk_i) valid_i && mode_i == tsu_pkg::TexModeLevel &&
                              is_nan);
   c_saturated_lod: cover property (@(posedge clk_i) valid_i && mode_i == tsu_pkg::TexModeLevel &&

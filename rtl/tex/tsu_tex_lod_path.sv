@@ -196,9 +196,12 @@ module tsu_tex_lod_path #(
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
     // A cube .grad request's gradients meet its face, and its lambda its place in the long path.
-    a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
-    a_cube_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_valid |-> x_b_valid);
-    a_grad_b_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid |-> x_b_valid);
+    always @(posedge clk_i) if (rst_ni && cg_in_valid)
+      a_cube_grad_face: assert (axis_valid_i);
+    always @(posedge clk_i) if (rst_ni && cg_valid)
+      a_cube_grad_aligned: assert (x_b_valid);
+    always @(posedge clk_i) if (rst_ni && g_valid)
+      a_grad_b_aligned: assert (x_b_valid);
     /* verilator lint_on SYNCASYNCNET */
 `endif
     logic unused_cube_grad;
@@ -297,9 +300,11 @@ module tsu_tex_lod_path #(
     assign {cg_valid, cg_lambda} = '0;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_cube_grad_face: assert property (@(posedge clk_i) disable iff (!rst_ni) cg_in_valid |-> axis_valid_i);
-    a_one_kind: assert property (@(posedge clk_i) disable iff (!rst_ni) !(nq_valid && cq_valid));
-    a_grad_aligned_b: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid |-> x_b_valid);
+    always @(posedge clk_i) if (rst_ni && cg_in_valid)
+      a_cube_grad_face: assert (axis_valid_i);
+    always @(posedge clk_i) if (rst_ni) a_one_kind: assert (!(nq_valid && cq_valid));
+    always @(posedge clk_i) if (rst_ni && g_valid)
+      a_grad_aligned_b: assert (x_b_valid);
     /* verilator lint_on SYNCASYNCNET */
 `endif
     logic unused_shared;
@@ -359,10 +364,12 @@ module tsu_tex_lod_path #(
   /* verilator lint_off SYNCASYNCNET */
   // The gradient pipeline and its side delay line stay aligned; a request that is not .grad
   // follows a .grad one through it (order kept), or goes straight to the LOD block.
-  a_grad_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni) g_valid_raw |-> x_a_valid);
+  always @(posedge clk_i) if (rst_ni && g_valid_raw)
+    a_grad_aligned: assert (x_a_valid);
   // The three paths never deliver in one cycle.
-  a_one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      !(x_b_valid && x_a_exit) && !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));
+  always @(posedge clk_i) if (rst_ni)
+    a_one_exit: assert (!(x_b_valid && x_a_exit) &&
+                        !((x_b_valid || x_a_exit) && accept_i && !x_take_a && !x_take_b));
   c_cube_grad: cover property (@(posedge clk_i) accept_i && grad_i && cube_i);
   c_grad: cover property (@(posedge clk_i) accept_i && grad_i);
   if (!Shared) begin : g_path_a_cover  // Shared: every .grad and its followers take path B

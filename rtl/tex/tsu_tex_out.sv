@@ -305,11 +305,12 @@ module tsu_tex_out #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_type: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i |-> type_i == tsu_pkg::TypeF32 || type_i == tsu_pkg::TypeF16 ||
-                  type_i == tsu_pkg::TypeF16x2 || type_i == tsu_pkg::TypeS32 ||
-                  type_i == tsu_pkg::TypeU32);
-  a_ready: assert property (@(posedge clk_i) disable iff (!rst_ni) valid_i |-> ready_o);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_type: assert (type_i == tsu_pkg::TypeF32 || type_i == tsu_pkg::TypeF16 ||
+                    type_i == tsu_pkg::TypeF16x2 || type_i == tsu_pkg::TypeS32 ||
+                    type_i == tsu_pkg::TypeU32);
+  always @(posedge clk_i) if (rst_ni && valid_i)
+    a_ready: assert (ready_o);
   c_int_to_f32_rounds: cover property (@(posedge clk_i) z_valid && !z_q.float_result &&
                                        g_itof[0].norm[7:0] != '0 && g_itof[0].lz < 5'd8);
   c_sat_s32: cover property (@(posedge clk_i) b_valid && b_q.float_result &&

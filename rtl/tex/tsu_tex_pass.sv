@@ -279,7 +279,8 @@ module tsu_tex_pass #(
     assign unused_serial = ^{nc_mul_side_valid, m_x[0], m_x[1], m_x[2], m_valid};
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_interval: assert property (@(posedge clk_i) disable iff (!rst_ni) !(p_fire && b_q != '0))
+    always @(posedge clk_i) if (rst_ni)
+      a_interval: assert (!(p_fire && b_q != '0))
       else $error("tsu_tex_pass: a pass inside the interval (II 3)");
     /* verilator lint_on SYNCASYNCNET */
 `endif

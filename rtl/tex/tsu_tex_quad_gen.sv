@@ -178,7 +178,8 @@ module tsu_tex_quad_gen #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // The request routing (tsu_tex_setup) keeps every tap within a texel of the face: one corner.
-  a_one_corner: assert property (@(posedge clk_i) disable iff (!rst_ni) qg_fire |-> $onehot0(qg_corner));
+  always @(posedge clk_i) if (rst_ni && qg_fire)
+    a_one_corner: assert ($onehot0(qg_corner));
   c_quad_seamless_edge: cover property (@(posedge clk_i) qg_fire && qg_adj != '0);
   c_quad_corner: cover property (@(posedge clk_i) qg_fire && t.linear && qg_corner != '0);
   c_quad_point_corner: cover property (@(posedge clk_i) qg_fire && qg_pcorner);

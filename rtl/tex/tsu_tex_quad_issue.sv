@@ -129,7 +129,7 @@ module tsu_tex_quad_issue #(
       end
     end
   end
-  a_one_lead_per_bank: assert property (@(posedge clk_i) disable iff (!rst_ni) !qk_lead_clash);
+  always @(posedge clk_i) if (rst_ni) a_one_lead_per_bank: assert (!qk_lead_clash);
   c_quad_shared_line: cover property (@(posedge clk_i) qk_push && qk_fired != '0 &&
       (qk_lead[1] == 2'd0 || qk_lead[2] != 2'd2 || qk_lead[3] != 2'd3));
   c_quad_bank_conflict: cover property (@(posedge clk_i) qk_push && !qk_end);

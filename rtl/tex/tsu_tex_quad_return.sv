@@ -230,9 +230,9 @@ module tsu_tex_quad_return #(
     assign bi_valid = qd_valid || cq_short;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_corner_mean_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        qcm_valid == (qd_valid && qd_has && qd_float));
-    a_quad_one_way: assert property (@(posedge clk_i) disable iff (!rst_ni) !(qd_valid && cq_short));
+    always @(posedge clk_i) if (rst_ni)
+      a_corner_mean_aligned: assert (qcm_valid == (qd_valid && qd_has && qd_float));
+    always @(posedge clk_i) if (rst_ni) a_quad_one_way: assert (!(qd_valid && cq_short));
     c_quad_follows_corner: cover property (@(posedge clk_i) cq_long && !cq_has);
     c_quad_corner_int: cover property (@(posedge clk_i) qd_valid && qd_has && !qd_float);
     /* verilator lint_on SYNCASYNCNET */
@@ -280,7 +280,7 @@ module tsu_tex_quad_return #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_qq6_room: assert property (@(posedge clk_i) disable iff (!rst_ni) !(bl_valid && nc_qq6_full));
+  always @(posedge clk_i) if (rst_ni) a_qq6_room: assert (!(bl_valid && nc_qq6_full));
   c_quad_corner_wait: cover property (@(posedge clk_i) !group_empty_i && qe.slice_end &&
                                       qe.corner != '0 && qcn_gap_q != '0);
   /* verilator lint_on SYNCASYNCNET */

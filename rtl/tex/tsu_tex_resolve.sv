@@ -242,7 +242,8 @@ module tsu_tex_resolve #(
     assign rq_pop = out_last || (rsp_pop_o && cv_q == '0);
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_cq_room: assert property (@(posedge clk_i) disable iff (!rst_ni) out_valid |-> !nc_cq_full);
+    always @(posedge clk_i) if (rst_ni && out_valid)
+      a_cq_room: assert (!nc_cq_full);
     // A conversion starts while earlier ones are still inside; a result as it is waits for them.
     c_conv_overlap: cover property (@(posedge clk_i) out_start && cv_q != '0);
     c_as_is_waits: cover property (@(posedge clk_i) !rq_empty && as_is && cv_q != '0);

@@ -230,8 +230,8 @@ module tsu_tex_return #(
     if (CornerII > 3 * TexelBeats) begin : g_corner_wait
       c_corner_wait: cover property (@(posedge clk_i) !read_empty_i && e.code == 2'd3 && cn_gap_q != '0);
     end
-    a_corner_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        cn_mean_valid == (cn_out_valid && cd_corner));
+    always @(posedge clk_i) if (rst_ni)
+      a_corner_aligned: assert (cn_mean_valid == (cn_out_valid && cd_corner));
     /* verilator lint_on SYNCASYNCNET */
 `endif
   end else begin : g_no_corner
@@ -254,9 +254,9 @@ module tsu_tex_return #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   c_nonresident: cover property (@(posedge clk_i) e_fire && e_nonres);
-  a_q6_one_push: assert property (@(posedge clk_i) disable iff (!rst_ni) !(cn_short && cn_out_valid));
-  a_q6_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      tx_valid |-> !(empty_o == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
+  always @(posedge clk_i) if (rst_ni) a_q6_one_push: assert (!(cn_short && cn_out_valid));
+  always @(posedge clk_i) if (rst_ni && tx_valid)
+    a_q6_room: assert (!(empty_o == 1'b0 && texel_used_q > TxCntW'(TexelDepth)));
   /* verilator lint_on SYNCASYNCNET */
 `endif
 

@@ -224,11 +224,9 @@ module tsu_tex_tap #(
     .valid_o(chk_valid), .data_o(chk_texel_log2)
   );
   /* verilator lint_off SYNCASYNCNET */
-  a_texel_check_in_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      chk_valid == ag_valid);
-  a_texel_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ag_valid && !tok_d.border && !tok_d.bad |->
-      (ag_addr[3:0] & 4'((5'd1 << chk_texel_log2) - 5'd1)) == 4'd0);
+  always @(posedge clk_i) if (rst_ni) a_texel_check_in_step: assert (chk_valid == ag_valid);
+  always @(posedge clk_i) if (rst_ni && ag_valid && !tok_d.border && !tok_d.bad)
+    a_texel_aligned: assert ((ag_addr[3:0] & 4'((5'd1 << chk_texel_log2) - 5'd1)) == 4'd0);
   c_border_tap: cover property (@(posedge clk_i) t_fire && t_border);
   c_res_read: cover property (@(posedge clk_i) t_fire && t_res_read);
   c_taps_full: cover property (@(posedge clk_i) pass_valid_i && tap_used_q == AgCntW'(TapDepth));

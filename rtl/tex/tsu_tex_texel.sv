@@ -248,8 +248,7 @@ module tsu_tex_texel #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      unpack_valid == side_valid);
+  always @(posedge clk_i) if (rst_ni) a_side_aligned: assert (unpack_valid == side_valid);
   c_srgb: cover property (@(posedge clk_i) valid_i && side_d.srgb && !border_i);
   c_srgbx_alpha: cover property (@(posedge clk_i) valid_i && side_d.srgb && side_d.srgbx);
   c_read_norm: cover property (@(posedge clk_i) valid_i && type_rd != type_i);

@@ -530,7 +530,8 @@ module tsu_tex_unit #(
   c_route_full: cover property (@(posedge clk_i) route_full);
   a_dmem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       dmem_req_valid_o && !dmem_req_ready_i |=> dmem_req_valid_o && $stable(dmem_req_addr_o));
-  a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni) dmem_rsp_valid_i |-> !route_empty);
+  always @(posedge clk_i) if (rst_ni && dmem_rsp_valid_i)
+    a_no_stray_line: assert (!route_empty);
   /* verilator lint_on SYNCASYNCNET */
 `endif
 

@@ -205,9 +205,9 @@ module tsu_tex_wrap #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // The divider's contract: wrap and mirror see |i| < 2^24 (texel positions from tsu_tex_coord).
-  a_wrap_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_i && normalized_i && (mode_i == Wrap || mode_i == Mirror) |->
-      (i_i < 34'sd16777216 && i_i > -34'sd16777216));
+  always @(posedge clk_i)
+    if (rst_ni && valid_i && normalized_i && (mode_i == Wrap || mode_i == Mirror))
+      a_wrap_range: assert (i_i < 34'sd16777216 && i_i > -34'sd16777216);
   /* verilator lint_off SYNCASYNCNET */
   c_wrap_negative: cover property (@(posedge clk_i) rem_valid && fs.mode == Wrap && fs.neg &&
                                    fs.i_lo != '0);

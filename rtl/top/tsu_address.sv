@@ -187,8 +187,8 @@ module tsu_address #(
     /* verilator lint_off SYNCASYNCNET */
     initial assert (RegAddr && AddrII == 1)
       else $fatal(1, "tsu_address: EarlyPack needs RegAddr and AddrII 1");
-    a_texel_kept: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        pack_valid |-> !have_q)
+    always @(posedge clk_i) if (rst_ni && pack_valid)
+      a_texel_kept: assert (!have_q)
       else $error("tsu_address: a sust.p texel replaced before it was read");
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -202,8 +202,8 @@ module tsu_address #(
     assign texel = pack_texel;
 `ifndef SYNTHESIS
     /* verilator lint_off SYNCASYNCNET */
-    a_texel_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        pack_valid |-> wait_q == '0)
+    always @(posedge clk_i) if (rst_ni && pack_valid)
+      a_texel_held: assert (wait_q == '0)
       else $error("tsu_address: a texel replaced before it was read");
     /* verilator lint_on SYNCASYNCNET */
 `endif
@@ -253,9 +253,10 @@ module tsu_address #(
 
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
-  a_side_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      side_valid == a_valid &&
-      texel_valid == (a_valid && (DataViaPack || tsu_hw_pkg::sust_p(side.is_p, side.opcode))));
+  always @(posedge clk_i) if (rst_ni)
+    a_side_aligned: assert (side_valid == a_valid &&
+                            texel_valid == (a_valid && (DataViaPack ||
+                                                        tsu_hw_pkg::sust_p(side.is_p, side.opcode))));
   if (DataViaPack) begin : g_via_pack_check
     initial assert (PackBeats > 1) else $fatal(1, "tsu_address: DataViaPack needs AddrII >= 4");
   end

@@ -260,14 +260,14 @@ module tsu_complete #(
 `ifndef SYNTHESIS
   /* verilator lint_off SYNCASYNCNET */
   // Read data arrives only for a read that was issued and has not delivered yet.
-  a_no_unexpected_read_data: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      mem_rsp_valid_i |-> 32'(reads_i) > 32'(rd_count));
+  always @(posedge clk_i) if (rst_ni && mem_rsp_valid_i)
+    a_no_unexpected_read_data: assert (32'(reads_i) > 32'(rd_count));
   // access_from_line and line_from_access rely on it (the address path traps the others).
-  a_access_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      c_ready && h_op.go |-> (c_off & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
-                            h_op.size_log2 <= 3'd4);
-  a_sured_size: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      c_ready && c_sured |-> h_op.size_log2 == 3'd2 || h_op.size_log2 == 3'd3);
+  always @(posedge clk_i) if (rst_ni && c_ready && h_op.go)
+    a_access_aligned: assert ((c_off & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
+                              h_op.size_log2 <= 3'd4);
+  always @(posedge clk_i) if (rst_ni && c_ready && c_sured)
+    a_sured_size: assert (h_op.size_log2 == 3'd2 || h_op.size_log2 == 3'd3);
 
   c_forward: cover property (@(posedge clk_i) rmw_push_o && h_fwd != '0 &&
                              hist_line_q[LineW-1:0] == c_line);

@@ -345,14 +345,14 @@ module tsu_desc #(
     a_input_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
         s0_valid_q |-> in_valid_i && $stable(in_payload_i) && $stable(in_handle_i));
   end
-  a_fetch_lines: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      got_q <= sent_q && sent_q <= 3'd4);
-  a_fill_fmt_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      fill |-> fetch_legal_q == fetch_legal && fetch_texel_log2_q == fetch_texel_log2);
-  a_no_stray_line: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      dmem_rsp_valid_i |-> fetching && got_q < sent_q);
-  a_out_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      out_valid_o |-> !$isunknown(out_desc_o));
+  always @(posedge clk_i) if (rst_ni) a_fetch_lines: assert (got_q <= sent_q && sent_q <= 3'd4);
+  always @(posedge clk_i) if (rst_ni && fill)
+    a_fill_fmt_held: assert (fetch_legal_q == fetch_legal &&
+                             fetch_texel_log2_q == fetch_texel_log2);
+  always @(posedge clk_i) if (rst_ni && dmem_rsp_valid_i)
+    a_no_stray_line: assert (fetching && got_q < sent_q);
+  always @(posedge clk_i) if (rst_ni && out_valid_o)
+    a_out_known: assert (!$isunknown(out_desc_o));
   c_desc_hit: cover property (@(posedge clk_i) accept && in_need_i && in_range && hit_c);
   c_desc_miss: cover property (@(posedge clk_i) fill);
   c_desc_out_of_range: cover property (@(posedge clk_i) accept && in_need_i && !in_range);

@@ -288,23 +288,22 @@ module tsu_issue #(
   a_mem_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       mem_req_valid_o && !mem_req_ready_i |=> mem_req_valid_o && $stable(mq_head));
   // line_from_access relies on it (the address path traps misaligned accesses).
-  a_store_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      issue_ok && v_needs_write |-> (off_h & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
-                                    h_op.size_log2 <= 3'd4);
-  a_mem_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      mem_req_valid_o |-> !$isunknown(mq_head));
-  a_pending_slots: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      32'($countones(pend_valid_q)) == 32'(pending_q));
-  a_reads_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      32'(reads_q) <= MaxReads);
+  always @(posedge clk_i) if (rst_ni && issue_ok && v_needs_write)
+    a_store_aligned: assert ((off_h & 4'((5'd1 << h_op.size_log2) - 5'd1)) == 4'd0 &&
+                             h_op.size_log2 <= 3'd4);
+  always @(posedge clk_i) if (rst_ni && mem_req_valid_o)
+    a_mem_known: assert (!$isunknown(mq_head));
+  always @(posedge clk_i) if (rst_ni)
+    a_pending_slots: assert (32'($countones(pend_valid_q)) == 32'(pending_q));
+  always @(posedge clk_i) if (rst_ni) a_reads_bounded: assert (32'(reads_q) <= MaxReads);
 
   c_read_elided: cover property (@(posedge clk_i) issue_ok && v_is_rmw && !v_needs_read);
   if (RegHazard) begin : g_verdict_check
     // The registered verdict is the one this cycle's state gives.
-    a_verdict_current: assert property (@(posedge clk_i) disable iff (!rst_ni)
-        issue_ok |-> v_needs_read == needs_read_h && v_needs_write == needs_write_h &&
-                     v_is_rmw == is_rmw_h &&
-                     v_suld_blocked == (needs_read_h && is_suld_h && line_hazard));
+    always @(posedge clk_i) if (rst_ni && issue_ok)
+      a_verdict_current: assert (v_needs_read == needs_read_h && v_needs_write == needs_write_h &&
+                                 v_is_rmw == is_rmw_h &&
+                                 v_suld_blocked == (needs_read_h && is_suld_h && line_hazard));
   end
   c_load_waits_for_sured: cover property (@(posedge clk_i) !iq_empty && needs_read_h &&
                                           is_suld_h && line_hazard);

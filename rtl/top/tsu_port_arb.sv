@@ -82,8 +82,8 @@ module tsu_port_arb #(
   /* verilator lint_off SYNCASYNCNET */
   a_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o && !ready_i |=> valid_o && $stable(payload_o));
-  a_data_has_owner: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      rsp_valid_i |-> !route_empty);
+  always @(posedge clk_i) if (rst_ni && rsp_valid_i)
+    a_data_has_owner: assert (!route_empty);
   c_both_ask: cover property (@(posedge clk_i) a_valid_i && b_valid_i);
   /* verilator lint_on SYNCASYNCNET */
 `endif

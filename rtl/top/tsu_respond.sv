@@ -69,8 +69,8 @@ module tsu_respond #(
   // Valid/ready: what the unit drives is held, unchanged, until taken.
   a_rsp_hold: assert property (@(posedge clk_i) disable iff (!rst_ni)
       rsp_valid_o && !rsp_ready_i |=> rsp_valid_o && $stable(head));
-  a_rsp_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      rsp_valid_o |-> !$isunknown(head));
+  always @(posedge clk_i) if (rst_ni && rsp_valid_o)
+    a_rsp_known: assert (!$isunknown(head));
   c_backpressure_rsp: cover property (@(posedge clk_i) rsp_valid_o && !rsp_ready_i);
   /* verilator lint_on SYNCASYNCNET */
 `endif

@@ -27,31 +27,6 @@ uint32_t Extent(Rng& rng, uint32_t max) {
 
 uint32_t RandomBits(Rng& rng) { return static_cast<uint32_t>(rng()); }
 
-// ParsePtx on one of the generator's tex forms, each form parsed once per thread: the forms are
-// a few thousand strings (mode, geometry, types, vector, predicate, operands), and parsing them
-// again for every request took 5% of a tex-only regression. The parser's own tests
-// check it; here it only turns a form into its Instruction (or the parser's refusal into `err`).
-bool ParseTexForm(const std::string& ptx, Instruction* in, std::string* err) {
-  struct Parsed {
-    bool ok;
-    Instruction in;
-    std::string err;
-  };
-  thread_local std::unordered_map<std::string, Parsed> forms;
-  auto it = forms.find(ptx);
-  if (it == forms.end()) {
-    Parsed p;
-    p.ok = ParsePtx(ptx, &p.in, &p.err);
-    it = forms.emplace(ptx, std::move(p)).first;
-  }
-  if (!it->second.ok) {
-    *err = it->second.err;
-    return false;
-  }
-  *in = it->second.in;
-  return true;
-}
-
 // A float near an edge of [lo, hi) in steps the filter's 1.8 weights resolve, or a special.
 uint32_t Coord(Rng& rng, float extent, bool normalized) {
   switch (Uniform(rng, 0, 15)) {
@@ -121,10 +96,56 @@ int Axes(Geometry g) {
   return g == Geometry::k1d || g == Geometry::kA1d ? 1 : g == Geometry::k3d ? 3 : 2;
 }
 
+// One of the generator's tex forms (mode, geometry, destination type, coordinate type,
+// predicate, sampler, offsets, depth compare): its PTX text and ParsePtx's answer. Each form is
+// written and parsed once per thread: they are a few thousand, and writing and parsing them again
+// for every request took 6% of a tex-only regression. The parser's own tests check it; here it
+// only turns a form into its Instruction (a refusal is a generator bug, reported by the caller).
+struct TexForm {
+  std::string ptx;
+  bool ok = false;
+  Instruction in;
+  std::string err;
+};
+
+// The gradient vectors' elements in the text: 1, 2 or 4 (a 3-D gradient is a .v4).
+int GradElements(Geometry g) {
+  if (g == Geometry::k1d || g == Geometry::kA1d) return 1;
+  return g == Geometry::k2d || g == Geometry::kA2d ? 2 : 4;
+}
+
 std::string Vec(const char* stem, int n) {
   std::string s = "{";
   for (int k = 0; k < n; ++k) s += (k ? ", " : "") + std::string(stem) + std::to_string(k);
   return s + "}";
+}
+
+const TexForm& FindTexForm(Geometry g, int mode, DataType dst, bool s32, bool pred,
+                           bool independent, bool compare, bool offsets) {
+  const uint64_t key = uint64_t{static_cast<uint32_t>(g)} << 32 |
+                       uint64_t{static_cast<uint32_t>(dst)} << 8 |
+                       static_cast<uint64_t>(mode) << 5 | uint64_t{s32} << 4 | uint64_t{pred} << 3 |
+                       uint64_t{independent} << 2 | uint64_t{compare} << 1 | uint64_t{offsets};
+  thread_local std::unordered_map<uint64_t, TexForm> forms;
+  if (auto it = forms.find(key); it != forms.end()) return it->second;
+  const int grads = GradElements(g);
+  std::string ptx = "tex";
+  ptx += mode == 1 ? ".base" : mode == 2 ? ".level" : mode == 3 ? ".grad" : "";
+  ptx += "." + std::string(Name(g));
+  ptx += dst == DataType::kF16x2 ? ".v2" : ".v4";
+  ptx += "." + std::string(Name(dst)) + (s32 ? ".s32 " : ".f32 ");
+  ptx += Vec("d", dst == DataType::kF16x2 ? 2 : 4) + (pred ? "|p, [t, " : ", [t, ");
+  if (independent) ptx += "s, ";
+  ptx += Vec("c", CoordElements(g)) + "]";
+  if (mode == 2) ptx += ", lod";
+  if (mode == 3) ptx += ", " + Vec("gx", grads) + ", " + Vec("gy", grads);
+  if (offsets) ptx += ", " + Vec("e", OffsetElements(g));
+  if (compare) ptx += ", ref";
+  ptx += ";";
+  TexForm f;
+  f.ptx = ptx;
+  f.ok = ParsePtx(ptx, &f.in, &f.err);
+  return forms.emplace(key, std::move(f)).first->second;
 }
 
 }  // namespace
@@ -253,34 +274,21 @@ TexOp RandomTexOp(Rng& rng, const ResolvedTexture& t, bool independent, uint64_t
   const bool s32 = ms || (!IsCube(g) && Chance(rng, 25));
   // Mode: plain, .base, .level or .grad (multisample: plain or .base).
   const int mode = static_cast<int>(Uniform(rng, 0, ms ? 1 : 3));
-  const int grads = g == Geometry::k1d || g == Geometry::kA1d ? 1
-                    : g == Geometry::k2d || g == Geometry::kA2d ? 2 : 4;
+  const int grads = GradElements(g);
   static const DataType kDst[] = {DataType::kU32, DataType::kS32, DataType::kF16, DataType::kF32,
                                   DataType::kF16x2};
   const DataType dst = Chance(rng, 50) ? DataType::kF32 : kDst[Uniform(rng, 0, 4)];
   const bool compare = !s32 && g != Geometry::k3d && !ms && Chance(rng, 15);
   const bool offsets = !IsCube(g) && Chance(rng, 25);
   const bool pred = Chance(rng, 50);
-  std::string ptx = "tex";
-  ptx += mode == 1 ? ".base" : mode == 2 ? ".level" : mode == 3 ? ".grad" : "";
-  ptx += "." + std::string(Name(g));
-  ptx += dst == DataType::kF16x2 ? ".v2" : ".v4";
-  ptx += "." + std::string(Name(dst)) + (s32 ? ".s32 " : ".f32 ");
-  ptx += Vec("d", dst == DataType::kF16x2 ? 2 : 4) + (pred ? "|p, [t, " : ", [t, ");
-  if (independent) ptx += "s, ";
-  ptx += Vec("c", CoordElements(g)) + "]";
-  if (mode == 2) ptx += ", lod";
-  if (mode == 3) ptx += ", " + Vec("gx", grads) + ", " + Vec("gy", grads);
-  if (offsets) ptx += ", " + Vec("e", OffsetElements(g));
-  if (compare) ptx += ", ref";
-  ptx += ";";
-  op.ptx = ptx;
-  std::string err;
-  if (!ParseTexForm(ptx, &op.in, &err)) {
+  const TexForm& form = FindTexForm(g, mode, dst, s32, pred, independent, compare, offsets);
+  if (!form.ok) {
     // The generator only writes forms the text allows; a refusal is a bench bug.
-    op.ptx = "generator bug: " + ptx + ": " + err;
+    op.ptx = "generator bug: " + form.ptx + ": " + form.err;
     return op;
   }
+  op.ptx = form.ptx;
+  op.in = form.in;
   // Coordinates: layer / sample indices first, then one per axis.
   const ResolvedSurface& l0 = t.level[0];
   const float ext[3] = {static_cast<float>(l0.desc.width / t.desc.samples),
