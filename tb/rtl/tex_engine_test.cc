@@ -415,6 +415,14 @@ TEST(TexEngine, SharedArithmeticAgainstTheModel) {
       "them at one channel a cycle (Lanes 1), so the taps' queue does not fill");
 }
 
+// A directed texture's descriptor, resolved; a descriptor the model refuses fails the test.
+ResolvedTexture ResolveOrFail(const TextureDesc& d, const char* what) {
+  ResolvedTexture r;
+  std::string err;
+  if (!ResolveTexture(d, &r, &err)) ADD_FAILURE() << what << " does not resolve: " << err;
+  return r;
+}
+
 // A residency index as wide as the descriptor allows: a 65536 x 65536 a2d texture of one-texel
 // tiles and a full mip chain has 16 + 16 tile bits and 5 level bits, so a tile of layer 1 sits at
 // bit 2^37 of the map (tsu::ResidencyBit). Its non-resident tiles are the footprint of a few
@@ -446,10 +454,7 @@ ResolvedTexture HugeTiledTexture(Rng& rng) {
     }
   }
   d.base = 1u << 20;
-  ResolvedTexture r;
-  std::string err;
-  if (!ResolveTexture(d, &r, &err)) ADD_FAILURE() << "the huge tiled texture does not resolve: " << err;
-  return r;
+  return ResolveOrFail(d, "the huge tiled texture");
 }
 
 // A random tex form on the huge texture with its layer and position on (or beside) a spot.
@@ -498,10 +503,7 @@ ResolvedTexture CornerCubeTexture(Rng& rng) {
   d.sampler.mag_filter = d.sampler.min_filter = FilterMode::kLinear;
   d.sampler.seamless_cube = true;
   d.base = 1u << 20;
-  ResolvedTexture r;
-  std::string err;
-  if (!ResolveTexture(d, &r, &err)) ADD_FAILURE() << "the corner cube does not resolve: " << err;
-  return r;
+  return ResolveOrFail(d, "the corner cube");
 }
 
 // A random cube form (unified sampler) whose direction points near a corner of a random face:
