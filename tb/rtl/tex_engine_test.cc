@@ -275,6 +275,13 @@ bool EngineOwnPoint(const std::string& hier) {
   return true;
 }
 
+// Whether cover point `hier` ends with one of `tails` (a point's name, or its stage and name).
+bool EndsWithAny(const std::string& hier, const std::vector<std::string>& tails) {
+  return std::any_of(tails.begin(), tails.end(), [&hier](const std::string& e) {
+    return hier.size() >= e.size() && hier.compare(hier.size() - e.size(), e.size(), e) == 0;
+  });
+}
+
 // `excused`: the engine's own cover points this run cannot reach, each with `why`.
 template <typename Dut = Vtsu_tex_engine>
 void CheckEngine(uint64_t default_seed, EngineOptions opt,
@@ -306,17 +313,12 @@ void CheckEngine(uint64_t default_seed, EngineOptions opt,
   // own there), so here they are listed, not required.
   size_t unreachable = 0;
   for (const std::string& u : r.uncovered) {
-    const bool must = std::any_of(opt.must_hit.begin(), opt.must_hit.end(), [&u](const std::string& e) {
-      return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
-    });
-    if (must && !shortened) {
+    if (EndsWithAny(u, opt.must_hit) && !shortened) {
       ADD_FAILURE() << "the directed run's cover point never hit: " << u;
       continue;
     }
     const bool own = EngineOwnPoint(u);
-    const bool excuse = std::any_of(excused.begin(), excused.end(), [&u](const std::string& e) {
-      return u.size() >= e.size() && u.compare(u.size() - e.size(), e.size(), e) == 0;
-    });
+    const bool excuse = EndsWithAny(u, excused);
     if (own && excuse) {
       ++unreachable;
       if (unreachable <= 8) std::printf("  unreachable here: %s\n", u.c_str());
