@@ -3,7 +3,7 @@
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
 PKGS=(
-  build-essential cmake ninja-build pkg-config python3
+  build-essential cmake ninja-build ccache pkg-config python3
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   libsystemc-dev nlohmann-json3-dev libcli11-dev libpng-dev libpcg-cpp-dev
   verilator yosys nextpnr-ice40 fpga-icestorm

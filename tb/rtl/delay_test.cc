@@ -3,7 +3,9 @@
 // out unchanged Depth cycles later (golden function: the identity), with the driver's random
 // bubbles making gaps longer than the interval too; and in a ring of RAM entries (Ram), where
 // inputs may come every cycle. Depth = 1 and Interval = 1 are the plain line, which every block
-// bench with a delay inside already checks.
+// bench with a delay inside already checks. The variants are instances of one Verilated wrapper
+// (tb/rtl/sv/tsu_delay_bench.sv), picked by variant_i; each test names its variant by its
+// parameters, and the latency and interval it is checked at are the ones the model reports.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,25 +13,42 @@
 #include <sstream>
 #include <string>
 
-#include "Vtsu_delay_d2_i4.h"
-#include "Vtsu_delay_d2_i4_tsu_delay_bench.h"
-#include "Vtsu_delay_d26_ram.h"
-#include "Vtsu_delay_d26_ram_tsu_delay_bench.h"
-#include "Vtsu_delay_d3_ram.h"
-#include "Vtsu_delay_d3_ram_tsu_delay_bench.h"
-#include "Vtsu_delay_d5_i2.h"
-#include "Vtsu_delay_d5_i2_tsu_delay_bench.h"
-#include "Vtsu_delay_d8_i4.h"
-#include "Vtsu_delay_d8_i4_tsu_delay_bench.h"
+#include "Vtsu_delay_bench.h"
+#include "Vtsu_delay_bench_tsu_delay_bench.h"
 #include "lockstep.h"
 #include "surface_gen.h"
 
 namespace tsu::tb {
 namespace {
 
-template <typename DutT, typename Public>
+using DelayDut = Vtsu_delay_bench;
+
+// One variant of the wrapper: its index (variant_i) and the latency and interval the model
+// reports for it.
+struct DelayVariant {
+  uint32_t index = UINT32_MAX;
+  int latency = 0;
+  int interval = 1;
+};
+
+// The wrapper's variant with these parameters, read from the model (index UINT32_MAX when the
+// wrapper has none).
+DelayVariant FindVariant(int depth, int interval, bool ram) {
+  SimRun<DelayDut> run(/*seed=*/1, "variants", nullptr, 0);
+  DelayDut& dut = *run.get();
+  for (uint32_t v = 0; v < Vtsu_delay_bench_tsu_delay_bench::BenchVariants; ++v) {
+    dut.variant_i = v;
+    run.Eval();
+    if (dut.latency_o == depth && dut.interval_o == interval && (dut.ram_o != 0) == ram) {
+      return {v, dut.latency_o, dut.interval_o};
+    }
+  }
+  return {};
+}
+
+template <int kDepth, int kInterval, bool kRam>
 struct DelayTraits {
-  using Dut = DutT;
+  using Dut = DelayDut;
   struct In {
     uint16_t data = 0;
   };
@@ -37,9 +56,16 @@ struct DelayTraits {
     uint16_t data = 0;
   };
   static constexpr const char* kName = "tsu_delay";
-  static int Latency() { return Public::Latency; }
-  static int Interval() { return Public::BenchInterval; }
-  static void Drive(Dut* d, const In& a) { d->data_i = a.data; }
+  static const DelayVariant& Variant() {
+    static const DelayVariant v = FindVariant(kDepth, kInterval, kRam);
+    return v;
+  }
+  static int Latency() { return Variant().latency; }
+  static int Interval() { return Variant().interval; }
+  static void Drive(Dut* d, const In& a) {
+    d->variant_i = Variant().index;
+    d->data_i = a.data;
+  }
   static Out Sample(const Dut& d) { return {static_cast<uint16_t>(d.data_o)}; }
   static Out Expect(const In& a) { return {a.data}; }
   static std::string Diff(const Out& e, const Out& g) {
@@ -52,6 +78,7 @@ struct DelayTraits {
 
 template <typename Traits>
 void CheckDelay(uint64_t seed) {
+  ASSERT_NE(Traits::Variant().index, UINT32_MAX) << "tb/rtl/sv/tsu_delay_bench.sv has no such variant";
   LockstepOptions opt;
   opt.seed = SeedFromEnv(seed);
   const uint64_t count = 20000;
@@ -72,19 +99,19 @@ void CheckDelay(uint64_t seed) {
 }
 
 TEST(Delay, EightStagesAtIntervalFourInTwoSlots) {
-  CheckDelay<DelayTraits<Vtsu_delay_d8_i4, Vtsu_delay_d8_i4_tsu_delay_bench>>(61);
+  CheckDelay<DelayTraits<8, 4, false>>(61);
 }
 TEST(Delay, FiveStagesAtIntervalTwoInThreeSlots) {
-  CheckDelay<DelayTraits<Vtsu_delay_d5_i2, Vtsu_delay_d5_i2_tsu_delay_bench>>(62);
+  CheckDelay<DelayTraits<5, 2, false>>(62);
 }
 TEST(Delay, TwoStagesAtIntervalFourInOneSlot) {
-  CheckDelay<DelayTraits<Vtsu_delay_d2_i4, Vtsu_delay_d2_i4_tsu_delay_bench>>(63);
+  CheckDelay<DelayTraits<2, 4, false>>(63);
 }
 TEST(Delay, ThreeStagesInARamRing) {
-  CheckDelay<DelayTraits<Vtsu_delay_d3_ram, Vtsu_delay_d3_ram_tsu_delay_bench>>(64);
+  CheckDelay<DelayTraits<3, 1, true>>(64);
 }
 TEST(Delay, TwentySixStagesInARamRing) {
-  CheckDelay<DelayTraits<Vtsu_delay_d26_ram, Vtsu_delay_d26_ram_tsu_delay_bench>>(65);
+  CheckDelay<DelayTraits<26, 1, true>>(65);
 }
 
 }  // namespace
