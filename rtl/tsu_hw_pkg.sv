@@ -312,6 +312,10 @@ package tsu_hw_pkg;
   function automatic int unsigned tex_lod_latency(bit reg_a, bit reg_l, bit reg_b, bit reg_out);
     tex_lod_latency = 32'(reg_a) + 32'(reg_l) + 32'(reg_b) + 32'(reg_out);
   endfunction
+  // tsu_tex_desc_check: the header and sampler checks, a register in the middle and at the end.
+  function automatic int unsigned tex_desc_check_latency(bit reg_mid, bit reg_out);
+    tex_desc_check_latency = 32'(reg_mid) + 32'(reg_out);
+  endfunction
   function automatic int unsigned tex_coord_latency(bit reg_mid, bit reg_out);
     tex_coord_latency = 32'(reg_mid) + 32'(reg_out);
   endfunction

@@ -358,4 +358,10 @@ module tsu_fmt_pack #(
   assign unused_info = ^{info_s0.legal, asm_info.legal, asm_info.comp, asm_info.bits,
                          asm_info.kind, asm_info.nfields, cv_info, lane_info, cv_norm_sat,
                          cv_norm_tie, cv_half_tie, cv_half_ovf, ci_int_sat, ci_valid};
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Beats == 1 || Beats == 4)) begin : g_bad_beats
+    $error("tsu_fmt_pack: Beats 1 or 4");
+  end
+`endif
 endmodule

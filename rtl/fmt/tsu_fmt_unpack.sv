@@ -341,4 +341,10 @@ module tsu_fmt_unpack #(
                                        nread_c == 3'd3 && info_c.bits[5:0] == 6'd8);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Beats == 1 || Beats == 2 || Beats == 4)) begin : g_bad_beats
+    $error("tsu_fmt_unpack: Beats 1, 2 or 4");
+  end
+`endif
 endmodule

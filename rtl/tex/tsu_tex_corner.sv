@@ -190,4 +190,10 @@ module tsu_tex_corner #(
     assign valid_o = m_valid[0] && 32'(obeat_q) == Beats - 1;
     assign mean_o = {m, low_q};
   end
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Lanes == 1 || Lanes == 2 || Lanes == 4)) begin : g_bad_lanes
+    $error("tsu_tex_corner: Lanes 1, 2 or 4");
+  end
+`endif
 endmodule

@@ -178,4 +178,10 @@ module tsu_tex_cube #(
     c_cube_face: cover property (@(posedge clk_i) valid_i && face == 3'(f));
   end
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Beats == 1 || Beats == 2)) begin : g_bad_beats
+    $error("tsu_tex_cube: Beats 1 or 2");
+  end
+`endif
 endmodule

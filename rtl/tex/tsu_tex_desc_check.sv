@@ -21,7 +21,8 @@ module tsu_tex_desc_check #(
   output logic               smp_ok_o
 );
   /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned Latency /*verilator public*/ = 32'(RegMid) + 32'(RegOut);
+  localparam int unsigned Latency /*verilator public*/ =
+      tsu_hw_pkg::tex_desc_check_latency(RegMid, RegOut);
   /* verilator lint_on UNUSEDPARAM */
 
   logic        tex_ok, smp_ok;

@@ -241,4 +241,10 @@ module tsu_tex_filter #(
   c_back_to_back_beats: cover property (@(posedge clk_i) out_beat_q && out_beat);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Lanes == 1 || Lanes == 2 || Lanes == 4)) begin : g_bad_lanes
+    $error("tsu_tex_filter: Lanes 1, 2 or 4");
+  end
+`endif
 endmodule

@@ -318,4 +318,10 @@ module tsu_tex_out #(
   c_f16x2: cover property (@(posedge clk_i) b_valid && b_q.type_ == tsu_pkg::TypeF16x2);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Lanes == 1 || Lanes == 4)) begin : g_bad_lanes
+    $error("tsu_tex_out: Lanes 1 or 4");
+  end
+`endif
 endmodule

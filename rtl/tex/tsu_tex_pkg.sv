@@ -9,6 +9,23 @@ package tsu_tex_pkg;
   // COORD_LAYER_BITS + 3 (yosys 0.23 reads no package from another; tsu_tex_setup asserts it).
   localparam int unsigned LayerW = 14;
 
+  // ---- A request's operands, as tsu_tex_unit carries them through its descriptor lookups -------
+
+  // Everything of a tex but its handles and tag (its TagW bits travel beside the record).
+  typedef struct packed {
+    logic [3:0]   geom;              // tsu_pkg::geom_e
+    logic [1:0]   mode;              // tsu_pkg::texmode_e
+    logic         s32;               // integer coordinates
+    logic [3:0]   dtype;             // tsu_pkg::dtype_e
+    logic         compare;           // a depth-compare operand
+    logic [127:0] coords;            // element a in [32a +: 32]
+    logic [31:0]  lod;
+    logic [11:0]  offset;
+    logic [31:0]  ref_value;
+    logic [95:0]  dpdx;              // .grad: dPdx, element a in [32a +: 32]
+    logic [95:0]  dpdy;              // .grad: dPdy
+  } tex_op_t;
+
   // ---- Per request, pushed at acceptance (tsu_tex_setup) ---------------------------------------
 
   // What the pass generator needs of the texture and the sampler (tsu_tex_pass).

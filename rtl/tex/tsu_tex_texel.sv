@@ -264,4 +264,10 @@ module tsu_tex_texel #(
                                           a_q.ref_v != d);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(Beats == 1 || Beats == 2 || Beats == 4)) begin : g_bad_beats
+    $error("tsu_tex_texel: Beats 1, 2 or 4");
+  end
+`endif
 endmodule

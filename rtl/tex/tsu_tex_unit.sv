@@ -107,11 +107,14 @@ module tsu_tex_unit #(
   output logic [31:0]        perf_lookups_o,
   output logic [31:0]        perf_misses_o
 );
-  localparam int unsigned CheckLat = 2;   // tsu_tex_desc_check
+  // tsu_tex_desc_check's declared latency, at its defaults (u_check below).
+  localparam int unsigned CheckLat = tsu_hw_pkg::tex_desc_check_latency(1'b1, 1'b1);
   localparam int unsigned QxDepth = 4;
   localparam int unsigned QoDepth = MaxInflight + QxDepth + 4;
   localparam int unsigned RouteDepth = 16;  // descriptor-port reads outstanding
-  localparam int unsigned OpW = TagW + 4 + 2 + 1 + 4 + 1 + 128 + 32 + 12 + 32 + 192;
+  // A request's operands with its tag ({tag, tsu_tex_pkg::tex_op_t}), through both lookups.
+  tsu_tex_pkg::tex_op_t req_op;
+  localparam int unsigned OpW = TagW + $bits(req_op);
   localparam int unsigned DescW = 8 * 32'(tsu_pkg::DESC_BYTES);
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned AddrWidth /*verilator public*/ = AddrW;
@@ -132,6 +135,19 @@ module tsu_tex_unit #(
   logic                nc_t_ok, nc_s_ok;           // (surfaces only: not used here)
   logic               t_dreq_valid, t_dreq_ready, t_drsp_valid, t_drsp_ready;
   logic [AddrW-1:0]   t_dreq_addr;
+  always_comb begin
+    req_op.geom = req_geom_i;
+    req_op.mode = req_mode_i;
+    req_op.s32 = req_s32_i;
+    req_op.dtype = req_dtype_i;
+    req_op.compare = req_compare_i;
+    req_op.coords = req_coords_i;
+    req_op.lod = req_lod_i;
+    req_op.offset = req_offset_i;
+    req_op.ref_value = req_ref_i;
+    req_op.dpdx = req_dpdx_i;
+    req_op.dpdy = req_dpdy_i;
+  end
   tsu_desc #(
     .AddrW(AddrW), .HandleW(HandleW), .CacheEntries(DescCacheEntries), .PayloadW(OpW + 65)
   ) u_tdesc (
@@ -143,10 +159,7 @@ module tsu_tex_unit #(
     .in_ready_o      (t_in_ready),
     .in_handle_i     (req_handle_i),
     .in_need_i       (1'b1),
-    .in_payload_i    ({req_tag_i, req_geom_i, req_mode_i, req_s32_i, req_dtype_i, req_compare_i,
-                       req_coords_i, req_lod_i, req_offset_i, req_ref_i, req_dpdx_i, req_dpdy_i,
-                       req_has_sampler_i,
-                       req_sampler_i}),
+    .in_payload_i    ({req_tag_i, req_op, req_has_sampler_i, req_sampler_i}),
     .out_valid_o     (t_valid),
     .out_ready_i     (t_ready),
     .out_payload_o   (t_payload),
@@ -249,24 +262,20 @@ module tsu_tex_unit #(
   localparam bit AllFeatures = EnableGrad && EnableCube && EnableSeamless && EnableCompare &&
                                EnableMultisample && EnableResidency && EnableMipLinear &&
                                EnableNorm && EnableHalf && EnableInt;
-  logic [3:0] x_geom;
-  logic [1:0] x_mode;
-  logic       x_compare, x_left_form, x_left_family, c_left_form, c_left_family;
-  logic [2:0] x_kind;
-  logic [TagW-1:0]         x_tag;
-  logic                    x_s32;
-  logic [3:0]              x_dtype;
-  logic [OpW-TagW-13:0]    x_operands;
-  assign {x_tag, x_geom, x_mode, x_s32, x_dtype, x_compare, x_operands} = x_op;
+  logic                 x_left_form, x_left_family, c_left_form, c_left_family;
+  logic [2:0]           x_kind;
+  logic [TagW-1:0]      x_tag;
+  tsu_tex_pkg::tex_op_t x_o;
+  assign {x_tag, x_o} = x_op;
   always_comb begin
     // The texel's class after the read mode.
     x_kind = tsu_hw_pkg::read_kind(x_fmt.kind, x_fmt.bits[5:0],
                             x_smp.read_mode == 1'(tsu_pkg::ReadNormalizedFloat));
-    x_left_form = (!EnableGrad && x_mode == 2'(tsu_pkg::TexModeGrad)) ||
-                  (!EnableCube && tsu_pkg::GEOM_CUBE[x_geom]) ||
-                  (!EnableSeamless && tsu_pkg::GEOM_CUBE[x_geom] && x_smp.seamless_cube) ||
-                  (!EnableCompare && x_compare) ||
-                  (!EnableMultisample && tsu_pkg::GEOM_MS[x_geom]) ||
+    x_left_form = (!EnableGrad && x_o.mode == 2'(tsu_pkg::TexModeGrad)) ||
+                  (!EnableCube && tsu_pkg::GEOM_CUBE[x_o.geom]) ||
+                  (!EnableSeamless && tsu_pkg::GEOM_CUBE[x_o.geom] && x_smp.seamless_cube) ||
+                  (!EnableCompare && x_o.compare) ||
+                  (!EnableMultisample && tsu_pkg::GEOM_MS[x_o.geom]) ||
                   (!EnableResidency && x_hdr.residency_map != 64'd0) ||
                   (!EnableMipLinear && x_smp.mip_filter == 2'(tsu_pkg::MipLinear));
     x_left_family = (!EnableNorm && (x_kind == 3'(tsu_hw_pkg::KindUnorm) ||
@@ -285,16 +294,17 @@ module tsu_tex_unit #(
   );
   // The trap a request takes before sampling (tsu::Unit::Execute, ExecTex): a texture or sampler
   // slot that is not valid -> invalid_handle; a geometry other than the header's -> mismatch.
-  logic [OpW-1:0]   c_op;
+  logic [TagW-1:0]  c_tag;
+  tsu_tex_pkg::tex_op_t c_o;
   logic [DescW-1:0] c_hdr_bits, c_smp_bits;
   tsu_pkg::tex_desc_t c_hdr;
   logic [2:0]       c_trap;
-  assign {c_op, c_hdr_bits, c_smp_bits} = c_side;
+  assign {c_tag, c_o, c_hdr_bits, c_smp_bits} = c_side;
   assign c_hdr = c_hdr_bits;
   always_comb begin
     c_trap = 3'(tsu_pkg::TrapNone);
     if (!c_tex_ok || !c_smp_ok) c_trap = 3'(tsu_pkg::TrapInvalidHandle);
-    else if (c_op[OpW-TagW-1 -: 4] != c_hdr.dim) c_trap = 3'(tsu_pkg::TrapGeometryMismatch);
+    else if (c_o.geom != c_hdr.dim) c_trap = 3'(tsu_pkg::TrapGeometryMismatch);
     else if (c_left_form) c_trap = 3'(tsu_pkg::TrapIllegalInstruction);
     else if (c_left_family) c_trap = 3'(tsu_pkg::TrapFormatMismatch);
   end
@@ -316,23 +326,14 @@ module tsu_tex_unit #(
   );
 
   // ---- To the engine, or a trap; QO keeps the order ---------------------------------------------------
-  logic [OpW-1:0]     e_op;
   logic [DescW-1:0]   e_hdr_bits, e_smp_bits;
   tsu_pkg::tex_desc_t e_hdr;
   tsu_pkg::smp_desc_t e_smp;
   logic [TagW-1:0]    e_tag;
-  logic [3:0]         e_geom, e_dtype;
-  logic [1:0]         e_mode;
-  logic               e_s32, e_compare;
-  logic [127:0]       e_coords;
-  logic [31:0]        e_lod, e_ref;
-  logic [11:0]        e_offset;
-  logic [95:0]        e_dpdx, e_dpdy;
-  assign {e_op, e_hdr_bits, e_smp_bits} = qx_out;
+  tsu_tex_pkg::tex_op_t e_o;
+  assign {e_tag, e_o, e_hdr_bits, e_smp_bits} = qx_out;
   assign e_hdr = e_hdr_bits;
   assign e_smp = e_smp_bits;
-  assign {e_tag, e_geom, e_mode, e_s32, e_dtype, e_compare, e_coords, e_lod, e_offset, e_ref, e_dpdx,
-          e_dpdy} = e_op;
   logic qo_full, qo_empty, qo_pop, eng_ready, eng_valid;
   logic [TagW+3-1:0] qo_out;
   logic [$clog2(QoDepth + 1)-1:0] nc_qo_count;
@@ -367,17 +368,17 @@ module tsu_tex_unit #(
     .clk_i, .rst_ni,
     .req_valid_i    (eng_valid),
     .req_ready_o    (eng_ready),
-    .req_geom_i     (e_geom),
-    .req_mode_i     (e_mode),
-    .req_s32_i      (e_s32),
-    .req_dtype_i    (e_dtype),
-    .req_compare_i  (e_compare),
-    .req_coords_i   (e_coords),
-    .req_lod_i      (e_lod),
-    .req_dpdx_i     (e_dpdx),
-    .req_dpdy_i     (e_dpdy),
-    .req_offset_i   (e_offset),
-    .req_ref_i      (e_ref),
+    .req_geom_i     (e_o.geom),
+    .req_mode_i     (e_o.mode),
+    .req_s32_i      (e_o.s32),
+    .req_dtype_i    (e_o.dtype),
+    .req_compare_i  (e_o.compare),
+    .req_coords_i   (e_o.coords),
+    .req_lod_i      (e_o.lod),
+    .req_dpdx_i     (e_o.dpdx),
+    .req_dpdy_i     (e_o.dpdy),
+    .req_offset_i   (e_o.offset),
+    .req_ref_i      (e_o.ref_value),
     .req_tex_i      (e_hdr),
     .req_smp_i      (e_smp),
     .lvl_req_valid_o(l_req_valid),
@@ -538,6 +539,6 @@ module tsu_tex_unit #(
   logic unused;
   assign unused = ^{nc_t_buf, nc_s_buf, nc_t_ok, nc_s_ok, nc_side_valid, nc_qx_full, nc_qo_count,
                     nc_route_count, x_fmt, t_hdr, c_hdr,
-                    c_smp_bits, c_hdr_bits, c_op, nc_qxt_empty, nc_qxt_full, nc_qxt_count, x_tag,
-                    x_s32, x_dtype, x_operands};
+                    c_smp_bits, c_hdr_bits, c_tag, c_o, nc_qxt_empty, nc_qxt_full, nc_qxt_count,
+                    x_tag, x_o};
 endmodule
