@@ -15,6 +15,7 @@
 
 #include "Vtsu_delay_bench.h"
 #include "Vtsu_delay_bench_tsu_delay_bench.h"
+#include "bench_variant.h"
 #include "lockstep.h"
 #include "surface_gen.h"
 
@@ -34,16 +35,12 @@ struct DelayVariant {
 // The wrapper's variant with these parameters, read from the model (index UINT32_MAX when the
 // wrapper has none).
 DelayVariant FindVariant(int depth, int interval, bool ram) {
-  SimRun<DelayDut> run(/*seed=*/1, "variants", nullptr, 0);
-  DelayDut& dut = *run.get();
-  for (uint32_t v = 0; v < Vtsu_delay_bench_tsu_delay_bench::BenchVariants; ++v) {
-    dut.variant_i = v;
-    run.Eval();
-    if (dut.latency_o == depth && dut.interval_o == interval && (dut.ram_o != 0) == ram) {
-      return {v, dut.latency_o, dut.interval_o};
-    }
-  }
-  return {};
+  const uint32_t v = FindBenchVariant<DelayDut>(
+      Vtsu_delay_bench_tsu_delay_bench::BenchVariants, [&](const DelayDut& d) {
+        return d.latency_o == depth && d.interval_o == interval && (d.ram_o != 0) == ram;
+      });
+  if (v == UINT32_MAX) return {};
+  return {v, depth, interval};
 }
 
 template <int kDepth, int kInterval, bool kRam>

@@ -18,6 +18,7 @@
 
 #include "Vtsu_fifo_bench.h"
 #include "Vtsu_fifo_bench_tsu_fifo_bench.h"
+#include "bench_variant.h"
 #include "lockstep.h"
 #include "sim_run.h"
 
@@ -45,18 +46,14 @@ struct FifoVariant {
 // The wrapper's variant with these parameters, read from the model; fails the test when the
 // wrapper has none.
 FifoVariant FindVariant(uint32_t depth, bool ram, bool bypass) {
-  SimRun<Dut> run(/*seed=*/1, "variants", nullptr, 0);
-  Dut& dut = *run.get();
-  for (uint32_t v = 0; v < Root::BenchVariants; ++v) {
-    dut.variant_i = v;
-    run.Eval();
-    if (dut.depth_o == depth && (dut.ram_o != 0) == ram && (dut.bypass_o != 0) == bypass) {
-      return {v, depth, ram, bypass};
-    }
+  const uint32_t v = FindBenchVariant<Dut>(Root::BenchVariants, [&](const Dut& d) {
+    return d.depth_o == depth && (d.ram_o != 0) == ram && (d.bypass_o != 0) == bypass;
+  });
+  if (v == UINT32_MAX) {
+    ADD_FAILURE() << "tb/rtl/sv/tsu_fifo_bench.sv has no variant Depth " << depth << " Ram " << ram
+                  << " Bypass " << bypass;
   }
-  ADD_FAILURE() << "tb/rtl/sv/tsu_fifo_bench.sv has no variant Depth " << depth << " Ram " << ram
-                << " Bypass " << bypass;
-  return {UINT32_MAX, depth, ram, bypass};
+  return {v, depth, ram, bypass};
 }
 
 // One run of `cycles` cycles from `seed` on variant `var`; traced from trace_from into trace_base
