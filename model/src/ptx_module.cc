@@ -70,8 +70,8 @@ bool IsTexSurfaceOpcode(std::string_view base) {
 
 class Reader {
  public:
-  Reader(std::string_view text, Dialect dialect, PtxModule* out)
-      : s_(text), dialect_(dialect), m_(out) {}
+  Reader(std::string_view text, const ReadOptions& options, PtxModule* out)
+      : s_(text), dialect_(options.dialect), keep_(options.keep_body), m_(out) {}
 
   void Run() {
     if (s_.size() > kMaxModuleBytes) {
@@ -100,6 +100,15 @@ class Reader {
   }
 
  private:
+  void Keep(ModuleStatement::Kind kind, int line, int col, std::string_view text) {
+    if (!keep_) return;
+    ModuleStatement& st = m_->body.emplace_back();
+    st.kind = kind;
+    st.line = line;
+    st.column = col;
+    st.text = std::string(text);
+  }
+
   void Error(int line, int col, std::string msg) {
     m_->errors.push_back(ModuleDiagnostic{line, col, std::move(msg)});
   }
@@ -238,6 +247,11 @@ class Reader {
         continue;
       }
       if (c == ':' && inner_ == 0 && !empty && IsLabel()) {
+        if (keep_) {
+          size_t end = stmt_.size();
+          while (end > 0 && IsAsciiSpace(stmt_[end - 1])) --end;
+          Keep(ModuleStatement::Kind::kLabel, stmt_line_, stmt_col_, std::string_view(stmt_).substr(0, end));
+        }
         Advance();
         stmt_.clear();  // a label: nothing to check
         continue;
@@ -299,6 +313,7 @@ class Reader {
     if (function && depth_ > 0) Error(line_, col_, "a function defined inside a function");
     ++depth_;
     symbols_.PushScope();
+    if (!function) Keep(ModuleStatement::Kind::kOpen, line_, col_, "{");
     if (function) {
       Symbol param;
       param.kind = Symbol::Kind::kVariable;
@@ -318,6 +333,7 @@ class Reader {
     }
     --depth_;
     symbols_.PopScope();
+    Keep(ModuleStatement::Kind::kClose, line_, col_, "}");
     if (depth_ == 0) function_.clear();
   }
 
@@ -329,7 +345,12 @@ class Reader {
     if (text.empty()) return;
     ++m_->statements;
     while (!text.empty() && IsAsciiSpace(text.back())) text.pop_back();
-    if (text[0] == '.') return Directive(text);
+    if (text[0] == '.') {
+      Keep(header_ ? ModuleStatement::Kind::kFunction : ModuleStatement::Kind::kDirective,
+           stmt_line_, stmt_col_, text);
+      return Directive(text);
+    }
+    if (depth_ > 0) Keep(ModuleStatement::Kind::kInstruction, stmt_line_, stmt_col_, text);
     Instruction(text);
   }
 
@@ -375,6 +396,7 @@ class Reader {
     o.dialect = dialect_;
     o.symbols = &symbols_;
     mi.valid = ParsePtx(text, &mi.in, &mi.error, o);
+    if (keep_) m_->body.back().tex_index = static_cast<int>(m_->instructions.size());
     m_->instructions.push_back(std::move(mi));
   }
 
@@ -566,6 +588,7 @@ class Reader {
 
   std::string_view s_;
   Dialect dialect_;
+  bool keep_;
   PtxModule* m_;
   SymbolTable symbols_;
   size_t pos_ = 0;
@@ -583,8 +606,14 @@ class Reader {
 }  // namespace
 
 PtxModule ReadPtxModule(std::string_view text, Dialect dialect) {
+  ReadOptions o;
+  o.dialect = dialect;
+  return ReadPtxModule(text, o);
+}
+
+PtxModule ReadPtxModule(std::string_view text, const ReadOptions& options) {
   PtxModule m;
-  Reader(text, dialect, &m).Run();
+  Reader(text, options, &m).Run();
   return m;
 }
 

@@ -389,6 +389,11 @@ bool ParsePtxLiteral(const std::string& token, uint64_t* out, std::string* error
   return ParseLiteral(token, out, error);
 }
 
+bool ParsePtxOperandLiteral(const std::string& token, uint64_t* out, Operand::Literal* kind,
+                            std::string* error) {
+  return ParseLiteral(token, out, error, kind);
+}
+
 bool ParseSyntax(std::string_view text, RawInstruction* out, std::string* error) {
   *out = RawInstruction{};
   Lexer lx(text);

@@ -8,6 +8,7 @@
 #define TSU_PTX_MODULE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -52,6 +53,29 @@ struct ModuleFunction {
   std::vector<std::string> params;
 };
 
+// One statement of the module as the scanner cut it (kept when ReadOptions::keep_body is set): the
+// kernel executor (tsu/exec/) builds its program from these, in order.
+struct ModuleStatement {
+  enum class Kind : uint8_t {
+    kDirective,    // a directive (.reg, .local, .global ..., a prototype), at module or function scope
+    kFunction,     // an .entry/.func header whose body follows
+    kInstruction,  // any instruction, guard included
+    kLabel,        // `name:` (text: the name)
+    kOpen,         // a `{` scope inside a body
+    kClose,        // a `}` that closes a scope or a body
+  };
+  Kind kind = Kind::kDirective;
+  int line = 0;
+  int column = 0;
+  std::string text;
+  int tex_index = -1;  // kInstruction: its entry in PtxModule::instructions, if texture/surface
+};
+
+struct ReadOptions {
+  Dialect dialect = Dialect::kPtxas;
+  bool keep_body = false;  // fill PtxModule::body
+};
+
 struct PtxModule {
   std::string version;
   std::string target;
@@ -63,6 +87,7 @@ struct PtxModule {
   std::vector<ModuleDiagnostic> errors;         // the module's own errors (declarations, braces)
   size_t skipped_instructions = 0;              // other instructions: read past, not checked
   size_t statements = 0;
+  std::vector<ModuleStatement> body;  // every statement, in order (ReadOptions::keep_body)
 
   // True iff the module has no errors and every texture/surface instruction is valid.
   bool ok() const;
@@ -71,6 +96,7 @@ struct PtxModule {
 // Reads a module. Never throws; every problem is an error or an invalid instruction with its line
 // and column.
 PtxModule ReadPtxModule(std::string_view text, Dialect dialect = Dialect::kPtxas);
+PtxModule ReadPtxModule(std::string_view text, const ReadOptions& options);
 
 }  // namespace tsu
 

@@ -74,6 +74,10 @@ bool ParsePtx(std::string_view text, Instruction* out, std::string* error,
 
 // A PTX literal (decimal, 0x/0b/octal integers, 0f/0d float bits, decimal floats as f32 bits).
 bool ParsePtxLiteral(const std::string& token, uint64_t* out, std::string* error);
+// The same as an instruction operand reads it: a decimal float is an f64 literal (*kind says which
+// kind of literal it was).
+bool ParsePtxOperandLiteral(const std::string& token, uint64_t* out, Operand::Literal* kind,
+                            std::string* error);
 
 // Rules for one opcode family; each returns false with *error set on an invalid form.
 bool DecodeSurface(const RawInstruction& raw, const ParseOptions& options, Instruction* out,
