@@ -171,6 +171,49 @@ bool Device::WriteConstant(int module, uint64_t offset, const void* src, uint64_
   return true;
 }
 
+bool Device::CreateArray(TextureDesc* desc, const uint8_t* texels, uint64_t bytes, std::string* error) {
+  ResolvedTexture t;
+  desc->base = 0x200;  // placeholder: the layout does not depend on it
+  if (!ResolveTexture(*desc, &t, error)) return false;
+  uint64_t want = 0;
+  for (uint32_t layer = 0; layer < t.layers; ++layer) {
+    for (uint32_t lv = 0; lv < desc->levels; ++lv) {
+      const SurfaceDesc& l = t.level[lv].desc;
+      want += uint64_t{l.width} * l.height * l.depth * static_cast<uint64_t>(t.fmt.texel_bytes) * desc->samples;
+    }
+  }
+  if (bytes != want) {
+    *error = "the array's texels are " + std::to_string(want) + " bytes ([layer][level][z][y][x]); " +
+             std::to_string(bytes) + " were given";
+    return false;
+  }
+  const uint64_t base = memory_.Malloc(t.size_bytes + 512);
+  if (base == 0) {
+    *error = "out of device memory for a " + std::to_string(t.size_bytes) + "-byte array";
+    return false;
+  }
+  desc->base = (base + 511) / 512 * 512;
+  if (!ResolveTexture(*desc, &t, error)) return false;
+  const uint32_t tb = static_cast<uint32_t>(t.fmt.texel_bytes);
+  const uint8_t* p = texels;
+  for (uint32_t layer = 0; layer < t.layers; ++layer) {
+    for (uint32_t lv = 0; lv < desc->levels; ++lv) {
+      const SurfaceDesc& l = t.level[lv].desc;
+      for (uint32_t z = 0; z < l.depth; ++z) {
+        for (uint32_t y = 0; y < l.height; ++y) {
+          for (uint32_t x = 0; x < l.width; ++x) {
+            for (uint32_t s = 0; s < desc->samples; ++s) {
+              mem_.Write(TexelAddress(t, lv, layer, x, y, z, s), p, tb);
+              p += tb;
+            }
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
 uint64_t Device::CreateTexture(const TextureDesc& desc, std::string* error) {
   const uint64_t h = next_handle_++;
   if (!unit_.BindTexture(h, desc, error)) return 0;

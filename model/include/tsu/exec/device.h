@@ -63,6 +63,11 @@ class Device {
   // Writes a module's constant bank (cudaMemcpyToSymbol on a .const variable).
   bool WriteConstant(int module, uint64_t offset, const void* src, uint64_t n, std::string* error);
 
+  // A CUDA array: allocates device memory in the texture layout of `desc` (docs/semantics.md T1)
+  // and writes `texels`, packed [layer][level][z][y][x] in the format's bytes (cube faces are
+  // layers, +X -X +Y -Y +Z -Z). Sets desc->base. False with *error on a bad size or descriptor.
+  bool CreateArray(TextureDesc* desc, const uint8_t* texels, uint64_t bytes, std::string* error);
+
   // Texture, sampler and surface objects: a handle for the unit's tables.
   uint64_t CreateTexture(const TextureDesc& desc, std::string* error);
   uint64_t CreateSurface(const SurfaceDesc& desc, std::string* error);
