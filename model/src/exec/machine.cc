@@ -40,6 +40,7 @@ struct Warp {
   uint32_t live = 0;  // threads that exist and have not exited
   WarpState state = WarpState::kReady;
   uint32_t barrier = 0;
+  const XInst* barrier_inst = nullptr;  // where it waits
   uint32_t carry = 0;  // per-lane carry flags
   std::vector<Frame> frames;
   std::vector<uint8_t> local;  // lane * local_stride
@@ -100,18 +101,16 @@ class CtaRun {
       }
       if (all_done) return true;
       if (!progress && !ReleaseBarriers()) {
-        std::string who;
         for (const Warp& w : warps_) {
-          if (w.state == WarpState::kBarrier) {
-            who = "warp " + std::to_string(w.index) + " waits at barrier " + std::to_string(w.barrier);
-            break;
-          }
+          if (w.state != WarpState::kBarrier) continue;
+          return Error(&w, w.barrier_inst,
+                       "deadlock: every live warp waits at a barrier that not all threads reach "
+                       "(warp " + std::to_string(w.index) + " waits at barrier " +
+                           std::to_string(w.barrier) + ": " +
+                           std::to_string(barriers_[w.barrier].arrived) + " of " +
+                           std::to_string(Expected(w.barrier)) + " threads arrived)");
         }
-        return Error(nullptr, nullptr, "deadlock: every live warp waits at a barrier that not all "
-                                       "threads reach (" + who + ", " +
-                                       std::to_string(barriers_[warps_[0].barrier].arrived) +
-                                       " of " + std::to_string(Expected(warps_[0].barrier)) +
-                                       " threads arrived)");
+        return Error(nullptr, nullptr, "deadlock");
       }
     }
   }
@@ -379,6 +378,7 @@ class CtaRun {
     if (wait) {
       w->state = WarpState::kBarrier;
       w->barrier = static_cast<uint32_t>(id);
+      w->barrier_inst = &x;
     }
     if (b.arrived >= Expected(static_cast<uint32_t>(id))) ReleaseBarriers();
     return true;
