@@ -23,6 +23,7 @@
 
 #include "gpu_cli.h"
 #include "guarded_main.h"
+#include "launch_cli.h"
 #include "regress_cli.h"
 #include "render.h"
 #include "render_rtl.h"
@@ -248,6 +249,7 @@ int Main(int argc, char** argv) {
                      "default 1)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{64}));
 
+  auto* launch = tsu::tb::AddLaunchCommand(app);
   auto* regress = tsu::tb::AddRegressCommand(app);
   auto* replay = tsu::tb::AddReplayCommand(app);
   auto* oracle = tsu::gpu::AddGpuCommand(app);
@@ -274,6 +276,7 @@ int Main(int argc, char** argv) {
     }
     return tsu::Render(ropt);
   }
+  if (launch->parsed()) return tsu::tb::RunLaunchCommand();
   if (regress->parsed()) return tsu::tb::RunRegressCommand(argc, argv);
   if (replay->parsed()) return tsu::tb::RunReplayCommand(argc, argv);
   if (oracle->parsed()) return tsu::gpu::RunGpuCommand();

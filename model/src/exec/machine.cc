@@ -995,26 +995,31 @@ LaunchReport Machine::Launch(int kernel, const LaunchConfig& cfg) {
   if (kernel < 0 || static_cast<size_t>(kernel) >= program_.functions.size() ||
       !program_.functions[static_cast<size_t>(kernel)].entry) {
     r.error = "no such kernel";
+    r.refused = true;
     return r;
   }
   const XFunction& k = program_.functions[static_cast<size_t>(kernel)];
   const uint64_t threads = cfg.block.Count();
   if (threads == 0 || cfg.grid.Count() == 0) {
     r.error = "a launch needs at least one block of one thread";
+    r.refused = true;
     return r;
   }
   if (threads > cfg.limits.max_threads_per_block) {
     r.error = "a block of " + std::to_string(threads) + " threads is over the limit of " +
               std::to_string(cfg.limits.max_threads_per_block);
+    r.refused = true;
     return r;
   }
   if (k.max_ntid != 0 && threads > k.max_ntid) {
     r.error = "a block of " + std::to_string(threads) + " threads is over the kernel's .maxntid/.reqntid (" +
               std::to_string(k.max_ntid) + ")";
+    r.refused = true;
     return r;
   }
   if (cfg.grid.Count() > cfg.limits.max_grid_blocks) {
     r.error = "a grid of " + std::to_string(cfg.grid.Count()) + " blocks is over the limit";
+    r.refused = true;
     return r;
   }
   const uint64_t shared = program_.static_shared_bytes + cfg.dynamic_shared_bytes;
@@ -1023,12 +1028,14 @@ LaunchReport Machine::Launch(int kernel, const LaunchConfig& cfg) {
               std::to_string(program_.static_shared_bytes) + " static + " +
               std::to_string(cfg.dynamic_shared_bytes) + " dynamic); the limit is " +
               std::to_string(cfg.limits.max_shared_bytes);
+    r.refused = true;
     return r;
   }
   if (cfg.opaque_handles.size() != program_.opaque_names.size()) {
     r.error = "the launch binds " + std::to_string(cfg.opaque_handles.size()) +
               " texture/surface references; the module declares " +
               std::to_string(program_.opaque_names.size());
+    r.refused = true;
     return r;
   }
   if (k.code.empty()) {

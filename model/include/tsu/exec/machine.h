@@ -48,7 +48,8 @@ struct LaunchConfig {
 
 struct LaunchReport {
   bool ok = false;
-  std::string error;  // "FILE:LINE:COL: ..." naming the thread and block
+  bool refused = false;  // the launch itself was invalid (limits, bindings): nothing ran
+  std::string error;     // "FILE:LINE:COL: ..." naming the thread and block
   uint64_t thread_instructions = 0;
   uint64_t warp_instructions = 0;
   std::map<std::string, uint64_t> families;  // thread-instructions per family

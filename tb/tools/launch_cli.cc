@@ -1,0 +1,372 @@
+// `tsu launch` (launch_cli.h).
+#include "launch_cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tsu/exec/channel_format.h"
+#include "tsu/exec/device.h"
+#include "tsu/read_file.h"
+#include "tsu/text.h"
+
+namespace tsu::tb {
+namespace {
+
+constexpr int kExitFault = 1;
+constexpr int kExitUsage = 2;
+constexpr uint64_t kMaxFileBytes = uint64_t{1} << 30;
+
+struct Options {
+  std::string module, kernel;
+  std::string grid = "1", block = "1";
+  uint32_t shared = 0;
+  std::vector<std::string> buffers, arrays, textures, surfaces, args, outs, expects;
+  uint64_t budget = 0;
+  uint32_t max_threads = 1024;
+};
+Options g;
+
+struct Usage {
+  std::string what;
+};
+
+bool Dims(const std::string& s, exec::Dim3* d) {
+  uint32_t v[3] = {1, 1, 1};
+  std::stringstream ss(s);
+  std::string part;
+  int n = 0;
+  while (std::getline(ss, part, ',')) {
+    if (n == 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
+        part.size() > 9) {
+      return false;
+    }
+    v[n++] = static_cast<uint32_t>(std::stoul(part));
+  }
+  if (n == 0) return false;
+  *d = {v[0], v[1], v[2]};
+  return true;
+}
+
+std::pair<std::string, std::string> Split(const std::string& s, char c, const char* what) {
+  const size_t k = s.find(c);
+  if (k == std::string::npos || k == 0 || k + 1 == s.size()) {
+    throw Usage{std::string(what) + " '" + Excerpt(s) + "' needs NAME" + c + "VALUE"};
+  }
+  return {s.substr(0, k), s.substr(k + 1)};
+}
+
+uint64_t Number(const std::string& s, const char* what) {
+  if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) {
+    throw Usage{std::string(what) + ": '" + Excerpt(s) + "' is not a number"};
+  }
+  return std::stoull(s);
+}
+
+std::string ReadFile(const std::string& path) {
+  std::string text, why;
+  if (!ReadRegularFile(path, kMaxFileBytes, &text, &why)) throw Usage{why};
+  return text;
+}
+
+// A CUDA array's description: geometry, size and format, then sampler settings for textures.
+struct ArraySpec {
+  TextureDesc desc;
+};
+
+TextureDesc ParseArraySpec(const std::string& spec) {
+  TextureDesc d;
+  bool have_format = false, have_size = false;
+  std::stringstream ss(spec);
+  std::string t;
+  while (std::getline(ss, t, ',')) {
+    if (auto g2 = Parse<Geometry>(t)) {
+      d.dim = *g2;
+    } else if (t.find('x') != std::string::npos && t.find_first_not_of("0123456789x") == std::string::npos) {
+      std::stringstream s2(t);
+      std::string n;
+      uint32_t v[3] = {1, 1, 1};
+      int k = 0;
+      while (std::getline(s2, n, 'x') && k < 3) v[k++] = static_cast<uint32_t>(Number(n, "array size"));
+      d.width = v[0];
+      d.height = v[1];
+      d.depth = v[2];
+      have_size = true;
+    } else if (t.find_first_not_of("0123456789") == std::string::npos && !t.empty()) {
+      d.width = static_cast<uint32_t>(Number(t, "array size"));
+      have_size = true;
+    } else if (t.rfind("layers=", 0) == 0) {
+      d.array_size = static_cast<uint32_t>(Number(t.substr(7), "layers"));
+    } else if (t.rfind("levels=", 0) == 0) {
+      d.levels = static_cast<uint32_t>(Number(t.substr(7), "levels"));
+    } else {
+      std::string err;
+      if (!exec::ChannelFormatByName(t, &d.order, &d.type, &err)) {
+        throw Usage{"array '" + Excerpt(spec) + "': unknown item '" + Excerpt(t) + "' (" + err + ")"};
+      }
+      have_format = true;
+    }
+  }
+  if (!have_format || !have_size) throw Usage{"array '" + Excerpt(spec) + "' needs a size (WxHxD) and a format (r32f, rgba8, ...)"};
+  return d;
+}
+
+void ParseSampler(const std::string& spec, SamplerDesc* s) {
+  std::stringstream ss(spec);
+  std::string t;
+  while (std::getline(ss, t, ',')) {
+    if (t.empty()) continue;
+    if (t == "point") {
+      s->mag_filter = s->min_filter = FilterMode::kNearest;
+    } else if (t == "linear") {
+      s->mag_filter = s->min_filter = FilterMode::kLinear;
+    } else if (t == "mip=point") {
+      s->mip_filter = MipFilter::kNearest;
+    } else if (t == "mip=linear") {
+      s->mip_filter = MipFilter::kLinear;
+    } else if (t == "normalized") {
+      s->normalized = true;
+    } else if (t == "read=normalized") {
+      s->read_mode = ReadMode::kNormalizedFloat;
+    } else if (t == "seamless") {
+      s->seamless_cube = true;
+    } else if (auto a = Parse<AddressMode>(t)) {
+      s->address[0] = s->address[1] = s->address[2] = *a;
+    } else {
+      throw Usage{"texture sampler: unknown item '" + Excerpt(t) +
+                  "' (point, linear, mip=point, mip=linear, normalized, read=normalized, seamless, wrap, clamp, mirror, border)"};
+    }
+  }
+}
+
+struct Array {
+  TextureDesc desc;
+  uint64_t bytes = 0;  // packed texels
+};
+
+// The packed texels of an array read back from its layout.
+std::string ReadArray(exec::Device& dev, const Array& a) {
+  ResolvedTexture t;
+  std::string err;
+  ResolveTexture(a.desc, &t, &err);
+  std::string out;
+  out.reserve(a.bytes);
+  uint8_t buf[16];
+  for (uint32_t layer = 0; layer < t.layers; ++layer) {
+    for (uint32_t lv = 0; lv < a.desc.levels; ++lv) {
+      const SurfaceDesc& l = t.level[lv].desc;
+      for (uint32_t z = 0; z < l.depth; ++z) {
+        for (uint32_t y = 0; y < l.height; ++y) {
+          for (uint32_t x = 0; x < l.width; ++x) {
+            dev.memory().Read(TexelAddress(t, lv, layer, x, y, z, 0), buf, static_cast<uint32_t>(t.fmt.texel_bytes));
+            out.append(reinterpret_cast<char*>(buf), static_cast<size_t>(t.fmt.texel_bytes));
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+int Run() {
+  exec::Device dev;
+  const std::string text = ReadFile(g.module);
+  std::string err;
+  const int mod = dev.LoadModule(text, g.module, &err);
+  if (mod < 0) {
+    std::cerr << err;
+    return kExitUsage;
+  }
+  const int k = dev.FindKernel(mod, g.kernel);
+  if (k < 0) throw Usage{"the module has no kernel '" + Excerpt(g.kernel) + "'"};
+  const exec::XFunction& kernel = dev.program(mod).functions[static_cast<size_t>(k)];
+
+  std::map<std::string, uint64_t> names;  // buffers and objects: their address or handle
+  std::map<std::string, std::pair<uint64_t, uint64_t>> buffers;  // address, size
+  std::map<std::string, Array> arrays;
+  auto fresh = [&](const std::string& n) {
+    if (names.count(n) || arrays.count(n)) throw Usage{"the name '" + Excerpt(n) + "' is used twice"};
+  };
+  for (const std::string& b : g.buffers) {
+    const auto [name, val] = Split(b, '=', "--buffer");
+    fresh(name);
+    std::string bytes;
+    uint64_t size;
+    if (val[0] == '@') {
+      bytes = ReadFile(val.substr(1));
+      size = bytes.size();
+    } else {
+      size = Number(val, "--buffer size");
+    }
+    const uint64_t p = dev.Malloc(size);
+    if (p == 0) throw Usage{"--buffer " + name + ": cannot allocate " + std::to_string(size) + " bytes"};
+    if (!bytes.empty() && !dev.CopyToDevice(p, bytes.data(), bytes.size(), &err)) throw Usage{err};
+    names[name] = p;
+    buffers[name] = {p, size};
+  }
+  for (const std::string& a : g.arrays) {
+    const auto [name, rest] = Split(a, '=', "--array");
+    const auto [source, spec] = Split(rest, ':', "--array");
+    fresh(name);
+    Array arr;
+    arr.desc = ParseArraySpec(spec);
+    ResolvedTexture t;
+    TextureDesc probe = arr.desc;
+    probe.base = 0x200;
+    if (!ResolveTexture(probe, &t, &err)) throw Usage{"--array " + name + ": " + err};
+    for (uint32_t layer = 0; layer < t.layers; ++layer) {
+      for (uint32_t lv = 0; lv < arr.desc.levels; ++lv) {
+        const SurfaceDesc& l = t.level[lv].desc;
+        arr.bytes += uint64_t{l.width} * l.height * l.depth * static_cast<uint64_t>(t.fmt.texel_bytes);
+      }
+    }
+    std::string bytes = source == "zeros" ? std::string(arr.bytes, '\0') : ReadFile(source);
+    if (!dev.CreateArray(&arr.desc, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &err)) {
+      throw Usage{"--array " + name + ": " + err};
+    }
+    arrays[name] = arr;
+  }
+  for (const std::string& tx : g.textures) {
+    const auto [name, rest] = Split(tx, '=', "--texture");
+    fresh(name);
+    const size_t colon = rest.find(':');
+    const std::string array = rest.substr(0, colon);
+    if (!arrays.count(array)) throw Usage{"--texture " + name + ": no --array '" + Excerpt(array) + "'"};
+    TextureDesc d = arrays[array].desc;
+    if (colon != std::string::npos) ParseSampler(rest.substr(colon + 1), &d.sampler);
+    const uint64_t h = dev.CreateTexture(d, &err);
+    if (h == 0) throw Usage{"--texture " + name + ": " + err};
+    names[name] = h;
+  }
+  for (const std::string& sf : g.surfaces) {
+    const auto [name, array] = Split(sf, '=', "--surface");
+    fresh(name);
+    if (!arrays.count(array)) throw Usage{"--surface " + name + ": no --array '" + Excerpt(array) + "'"};
+    const TextureDesc& d = arrays[array].desc;
+    SurfaceDesc s;
+    s.base = d.base;
+    s.dim = d.dim;
+    s.width = d.width;
+    s.height = d.height;
+    s.depth = d.depth;
+    s.array_size = d.array_size;
+    s.order = d.order;
+    s.type = d.type;
+    const uint64_t h = dev.CreateSurface(s, &err);
+    if (h == 0) throw Usage{"--surface " + name + ": " + err};
+    names[name] = h;
+  }
+  std::vector<exec::ArgValue> args;
+  for (const std::string& a : g.args) {
+    if (!a.empty() && a[0] == '@') {
+      auto it = names.find(a.substr(1));
+      if (it == names.end()) throw Usage{"--arg " + a + ": no buffer, texture or surface of that name"};
+      args.emplace_back(it->second);
+    } else if (a.find_first_of(".eE") != std::string::npos && a.find("0x") != 0) {
+      char* end = nullptr;
+      const double v = std::strtod(a.c_str(), &end);
+      if (end == nullptr || *end != '\0') throw Usage{"--arg '" + Excerpt(a) + "' is not a number"};
+      args.emplace_back(v);
+    } else {
+      char* end = nullptr;
+      const long long v = std::strtoll(a.c_str(), &end, 0);
+      if (end == nullptr || *end != '\0' || a.empty()) throw Usage{"--arg '" + Excerpt(a) + "' is not a number"};
+      args.emplace_back(static_cast<int64_t>(v));
+    }
+  }
+  exec::LaunchConfig c;
+  if (!Dims(g.grid, &c.grid)) throw Usage{"--grid '" + Excerpt(g.grid) + "' is not X[,Y[,Z]]"};
+  if (!Dims(g.block, &c.block)) throw Usage{"--block '" + Excerpt(g.block) + "' is not X[,Y[,Z]]"};
+  c.dynamic_shared_bytes = g.shared;
+  if (g.budget != 0) c.limits.instruction_budget = g.budget;
+  c.limits.max_threads_per_block = g.max_threads;
+  if (!exec::PackParams(kernel, args, &c.params, &err)) throw Usage{err};
+  const exec::LaunchReport r = dev.Launch(mod, k, c);
+
+  nlohmann::json j;
+  j["kernel"] = g.kernel;
+  j["ok"] = r.ok;
+  if (!r.ok) j["error"] = r.error;
+  j["ctas"] = r.ctas;
+  j["threads"] = r.threads;
+  j["thread_instructions"] = r.thread_instructions;
+  j["warp_instructions"] = r.warp_instructions;
+  j["families"] = r.families;
+  j["texture_requests"] = r.texture_requests;
+  j["surface_requests"] = r.surface_requests;
+  j["barriers"] = r.barriers;
+  bool mismatch = false;
+  auto contents = [&](const std::string& name) -> std::string {
+    if (auto b = buffers.find(name); b != buffers.end()) {
+      std::string s(b->second.second, '\0');
+      dev.CopyFromDevice(s.data(), b->second.first, s.size(), &err);
+      return s;
+    }
+    if (auto a = arrays.find(name); a != arrays.end()) return ReadArray(dev, a->second);
+    throw Usage{"no buffer or array '" + Excerpt(name) + "'"};
+  };
+  for (const std::string& o : g.outs) {
+    const auto [name, file] = Split(o, '=', "--out");
+    const std::string s = contents(name);
+    std::ofstream f(file, std::ios::binary);
+    if (!f || !f.write(s.data(), static_cast<std::streamsize>(s.size()))) throw Usage{"cannot write " + file};
+  }
+  for (const std::string& e : g.expects) {
+    const auto [name, file] = Split(e, '=', "--expect");
+    const std::string got = contents(name), want = ReadFile(file);
+    if (got != want) {
+      size_t i = 0;
+      while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
+      j["mismatch"][name] = {{"byte", i}, {"size", got.size()}, {"expected_size", want.size()}};
+      std::cerr << "error: " << name << " differs from " << file << " at byte " << i << "\n";
+      mismatch = true;
+    }
+  }
+  std::cout << j.dump() << "\n";
+  if (!r.ok) {
+    std::cerr << "error: " << r.error << "\n";
+    return r.refused ? kExitUsage : kExitFault;
+  }
+  return mismatch ? kExitFault : 0;
+}
+
+}  // namespace
+
+CLI::App* AddLaunchCommand(CLI::App& app) {
+  auto* l = app.add_subcommand("launch", "Run a kernel of a PTX module on the executor (docs/kernels.md)");
+  l->add_option("module", g.module, "The PTX module (as nvcc -ptx writes it)")->required();
+  l->add_option("kernel", g.kernel, "The .entry to launch")->required();
+  l->add_option("--grid", g.grid, "Blocks: X[,Y[,Z]] (default 1)");
+  l->add_option("--block", g.block, "Threads per block: X[,Y[,Z]] (default 1)");
+  l->add_option("--shared", g.shared, "Dynamic shared memory per block, in bytes");
+  l->add_option("--buffer", g.buffers, "NAME=BYTES (zeroed) or NAME=@FILE: a device allocation");
+  l->add_option("--array", g.arrays, "NAME=FILE|zeros:SPEC: a CUDA array, SPEC = geometry,WxHxD,format"
+                                     "[,layers=N][,levels=N]; FILE holds its texels [layer][level][z][y][x]");
+  l->add_option("--texture", g.textures, "NAME=ARRAY[:point|linear,normalized,wrap|clamp|mirror|border,"
+                                         "mip=point|linear,read=normalized,seamless]: a texture object");
+  l->add_option("--surface", g.surfaces, "NAME=ARRAY: a surface object");
+  l->add_option("--arg", g.args, "The kernel's arguments in order: @NAME (a buffer's address or an "
+                                 "object's handle), an integer or a float");
+  l->add_option("--out", g.outs, "NAME=FILE: write a buffer's or an array's bytes after the launch");
+  l->add_option("--expect", g.expects, "NAME=FILE: compare them with a file (exit 1 on a difference)");
+  l->add_option("--budget", g.budget, "Warp-instructions before the launch is stopped as endless");
+  l->add_option("--max-threads", g.max_threads, "Threads per block allowed (default 1024)");
+  l->footer("Prints the launch report as one JSON line. Exit 0: the kernel ran and every --expect\n"
+            "matched; 1: the kernel faulted (the error names the PTX line, thread and block) or an\n"
+            "--expect differed; 2: unusable input.");
+  return l;
+}
+
+int RunLaunchCommand() {
+  try {
+    return Run();
+  } catch (const Usage& u) {
+    std::cerr << "error: " << u.what << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace tsu::tb
