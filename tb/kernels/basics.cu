@@ -97,3 +97,16 @@ extern "C" __global__ void math(const float* x, float* f, double* d, int n) {
   d[2 * i + 0] = w * w / (w + 3.0);
   d[2 * i + 1] = sqrt(w + 1.0) + static_cast<double>(i);
 }
+
+// An ALU-bound loop (the executor's speed benchmark): integer and float arithmetic per thread.
+extern "C" __global__ void alu_loop(unsigned* out, int iters) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  float f = x * 0.5f;
+  for (int i = 0; i < iters; ++i) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    f = f * 0.999f + static_cast<float>(x & 255);
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = x + static_cast<unsigned>(f);
+}

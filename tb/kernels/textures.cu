@@ -101,3 +101,11 @@ extern "C" __global__ void histogram_sured(const unsigned char* data, cudaSurfac
     asm volatile("sured.b.add.1d.u32.trap [%0, {%1}], %2;" :: "l"(bins), "r"(b), "r"(1u) : "memory");
   }
 }
+
+// A texture-bound loop (the executor's speed benchmark): bilinear samples along a line.
+extern "C" __global__ void tex_loop(float* out, cudaTextureObject_t tex, int iters) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0.0f, u = (i & 63) * 0.015625f;
+  for (int k = 0; k < iters; ++k) acc += tex2D<float>(tex, u + k * 0.001f, 0.25f + k * 0.002f);
+  out[i] = acc;
+}

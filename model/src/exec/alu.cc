@@ -610,4 +610,186 @@ uint64_t EvalAlu(const XInst& x, const uint64_t* s, bool* carry) {
   return IntOp(x, s, carry);
 }
 
+namespace {
+
+enum Fast : uint8_t {
+  kFNone, kFMov, kFAdd, kFSub, kFMulLo, kFMadLo, kFMulWideS, kFMulWideU, kFAnd, kFOr, kFXor,
+  kFNot, kFShl, kFShrU, kFShrS, kFSelp, kFSetp, kFAddF32, kFSubF32, kFMulF32, kFFmaF32,
+  kFCvtF32U32, kFCvtF32S32, kFCvtZext, kFCvtSext32, kFMinS32, kFMaxS32, kFMinU32, kFMaxU32,
+};
+
+template <typename F>
+inline void Store(uint64_t* d, uint32_t mask, uint64_t dmask, F f) {
+  uint64_t v[32];
+  for (int l = 0; l < 32; ++l) v[l] = f(l) & dmask;
+  if (mask == ~0u) {
+    for (int l = 0; l < 32; ++l) d[l] = v[l];
+  } else {
+    for (uint32_t m = mask; m != 0; m &= m - 1) {
+      const int l = __builtin_ctz(m);
+      d[l] = v[l];
+    }
+  }
+}
+
+inline float Fl(uint64_t v) {
+  const uint32_t b = static_cast<uint32_t>(v);
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline uint64_t Canon(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return f != f ? 0x7fffffffu : b;
+}
+
+template <typename C>
+inline void SetpRows(const uint64_t* a, const uint64_t* b, uint64_t* d0, uint64_t* d1, uint32_t mask, C cmp) {
+  uint64_t p[32];
+  for (int l = 0; l < 32; ++l) p[l] = cmp(a[l], b[l]) ? 1 : 0;
+  for (uint32_t m = mask; m != 0; m &= m - 1) {
+    const int l = __builtin_ctz(m);
+    d0[l] = p[l];
+    if (d1 != nullptr) d1[l] = p[l] ^ 1;
+  }
+}
+
+template <typename T>
+void SetpTyped(Cmp c, const uint64_t* a, const uint64_t* b, uint64_t* d0, uint64_t* d1, uint32_t mask) {
+  auto v = [](uint64_t x) { return static_cast<T>(x); };
+  switch (c) {
+    case Cmp::kEq: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) == v(y); });
+    case Cmp::kNe: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) != v(y); });
+    case Cmp::kLt: case Cmp::kLo: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) < v(y); });
+    case Cmp::kLe: case Cmp::kLs: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) <= v(y); });
+    case Cmp::kGt: case Cmp::kHi: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) > v(y); });
+    default: return SetpRows(a, b, d0, d1, mask, [&](uint64_t x, uint64_t y) { return v(x) >= v(y); });
+  }
+}
+
+}  // namespace
+
+uint8_t ChooseFast(const XInst& x) {
+  const DType t = x.type;
+  const int bits = Bits(t);
+  const bool int32or64 = IsInt(t) && (bits == 32 || bits == 64);
+  const bool plain = x.flags == 0 && x.rnd == Rnd::kNone;
+  switch (x.op) {
+    case Op::kMov: return t != DType::kPred ? kFMov : kFNone;
+    case Op::kAdd: return int32or64 && plain ? kFAdd : (t == DType::kF32 && plain ? kFAddF32 : kFNone);
+    case Op::kSub: return int32or64 && plain ? kFSub : (t == DType::kF32 && plain ? kFSubF32 : kFNone);
+    case Op::kMul:
+      if (t == DType::kF32 && plain) return kFMulF32;
+      if (int32or64 && plain) return kFMulLo;
+      if (x.flags == kWide && x.rnd == Rnd::kNone && (t == DType::kS64 || t == DType::kU64)) {
+        return t == DType::kS64 ? kFMulWideS : kFMulWideU;
+      }
+      return kFNone;
+    case Op::kMad: return int32or64 && plain ? kFMadLo : kFNone;
+    case Op::kFma: return t == DType::kF32 && x.flags == 0 && x.rnd == Rnd::kRn ? kFFmaF32 : kFNone;
+    case Op::kAnd: return t != DType::kPred ? kFAnd : kFNone;
+    case Op::kOr: return t != DType::kPred ? kFOr : kFNone;
+    case Op::kXor: return t != DType::kPred ? kFXor : kFNone;
+    case Op::kNot: return t != DType::kPred ? kFNot : kFNone;
+    case Op::kShl: return bits == 32 || bits == 64 ? kFShl : kFNone;
+    case Op::kShr: return bits == 32 || bits == 64 ? (IsSigned(t) ? kFShrS : kFShrU) : kFNone;
+    case Op::kSelp: return kFSelp;
+    case Op::kMin: case Op::kMax:
+      if (!plain || x.sub != 0 || bits != 32 || !IsInt(t)) return kFNone;
+      return x.op == Op::kMin ? (IsSigned(t) ? kFMinS32 : kFMinU32) : (IsSigned(t) ? kFMaxS32 : kFMaxU32);
+    case Op::kSetp: {
+      if (x.boolop != BoolOp::kNone || (x.flags & ~kPredDst) != 0) return kFNone;
+      const DType st = x.stype;
+      const int sb = Bits(st);
+      if (IsInt(st) && (sb == 32 || sb == 64)) return kFSetp;
+      if (st == DType::kF32 && static_cast<int>(x.cmp) <= static_cast<int>(Cmp::kGe)) return kFSetp;
+      return kFNone;
+    }
+    case Op::kCvt:
+      if (x.flags != 0) return kFNone;
+      if (t == DType::kF32 && (x.rnd == Rnd::kRn || x.rnd == Rnd::kNone) && x.stype == DType::kU32) return kFCvtF32U32;
+      if (t == DType::kF32 && (x.rnd == Rnd::kRn || x.rnd == Rnd::kNone) && x.stype == DType::kS32) return kFCvtF32S32;
+      if ((t == DType::kU64 || t == DType::kS64) && x.stype == DType::kU32) return kFCvtZext;
+      if ((t == DType::kU64 || t == DType::kS64) && x.stype == DType::kS32) return kFCvtSext32;
+      return kFNone;
+    default: return kFNone;
+  }
+}
+
+void RunFast(const XInst& x, const uint64_t* const* src, uint64_t* d0, uint64_t* d1, uint32_t mask) {
+  const int db = Bits(x.type) < x.d[0].bits ? Bits(x.type) : x.d[0].bits;
+  const uint64_t dm = Mask(db);
+  const uint64_t* a = src[0];
+  const uint64_t* b = src[1];
+  const uint64_t* c = src[2];
+  const int bits = Bits(x.type);
+  switch (x.fast) {
+    case kFMov: return Store(d0, mask, dm, [&](int l) { return a[l]; });
+    case kFAdd: return Store(d0, mask, dm, [&](int l) { return a[l] + b[l]; });
+    case kFSub: return Store(d0, mask, dm, [&](int l) { return a[l] - b[l]; });
+    case kFMulLo: return Store(d0, mask, dm, [&](int l) { return a[l] * b[l]; });
+    case kFMadLo: return Store(d0, mask, dm, [&](int l) { return a[l] * b[l] + c[l]; });
+    case kFMulWideS:
+      return Store(d0, mask, dm, [&](int l) {
+        return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(a[l])) * static_cast<int32_t>(b[l]));
+      });
+    case kFMulWideU:
+      return Store(d0, mask, dm, [&](int l) { return (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu); });
+    case kFAnd: return Store(d0, mask, dm, [&](int l) { return a[l] & b[l]; });
+    case kFOr: return Store(d0, mask, dm, [&](int l) { return a[l] | b[l]; });
+    case kFXor: return Store(d0, mask, dm, [&](int l) { return a[l] ^ b[l]; });
+    case kFNot: return Store(d0, mask, dm, [&](int l) { return ~a[l]; });
+    case kFShl:
+      return Store(d0, mask, dm, [&](int l) {
+        const uint64_t n = b[l] & 0xffffffffu;
+        return n >= static_cast<uint64_t>(bits) ? 0 : a[l] << n;
+      });
+    case kFShrU:
+      return Store(d0, mask, dm, [&](int l) {
+        const uint64_t n = b[l] & 0xffffffffu;
+        return n >= static_cast<uint64_t>(bits) ? 0 : (a[l] & dm) >> n;
+      });
+    case kFShrS:
+      return Store(d0, mask, dm, [&](int l) {
+        const uint64_t n = b[l] & 0xffffffffu;
+        const int64_t v = bits == 32 ? static_cast<int32_t>(a[l]) : static_cast<int64_t>(a[l]);
+        return static_cast<uint64_t>(v >> (n >= static_cast<uint64_t>(bits) ? bits - 1 : static_cast<int>(n)));
+      });
+    case kFSelp: return Store(d0, mask, dm, [&](int l) { return (c[l] & 1) ? a[l] : b[l]; });
+    case kFMinS32: return Store(d0, mask, dm, [&](int l) { return static_cast<int32_t>(a[l]) < static_cast<int32_t>(b[l]) ? a[l] : b[l]; });
+    case kFMaxS32: return Store(d0, mask, dm, [&](int l) { return static_cast<int32_t>(a[l]) < static_cast<int32_t>(b[l]) ? b[l] : a[l]; });
+    case kFMinU32: return Store(d0, mask, dm, [&](int l) { return (a[l] & dm) < (b[l] & dm) ? a[l] : b[l]; });
+    case kFMaxU32: return Store(d0, mask, dm, [&](int l) { return (a[l] & dm) < (b[l] & dm) ? b[l] : a[l]; });
+    case kFAddF32: return Store(d0, mask, dm, [&](int l) { return Canon(Fl(a[l]) + Fl(b[l])); });
+    case kFSubF32: return Store(d0, mask, dm, [&](int l) { return Canon(Fl(a[l]) - Fl(b[l])); });
+    case kFMulF32: return Store(d0, mask, dm, [&](int l) { return Canon(Fl(a[l]) * Fl(b[l])); });
+    case kFFmaF32: return Store(d0, mask, dm, [&](int l) { return Canon(std::fma(Fl(a[l]), Fl(b[l]), Fl(c[l]))); });
+    case kFCvtF32U32: return Store(d0, mask, dm, [&](int l) { return Canon(static_cast<float>(static_cast<uint32_t>(a[l]))); });
+    case kFCvtF32S32: return Store(d0, mask, dm, [&](int l) { return Canon(static_cast<float>(static_cast<int32_t>(a[l]))); });
+    case kFCvtZext: return Store(d0, mask, dm, [&](int l) { return a[l] & 0xffffffffu; });
+    case kFCvtSext32: return Store(d0, mask, dm, [&](int l) { return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(a[l]))); });
+    case kFSetp: {
+      const DType st = x.stype;
+      const int sb = Bits(st);
+      if (st == DType::kF32) {
+        // Ordered comparisons: false with a NaN operand (the C++ operators on floats agree).
+        auto fv = [](uint64_t v) { return Fl(v); };
+        switch (x.cmp) {
+          case Cmp::kEq: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) == fv(q); });
+          case Cmp::kNe: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) < fv(q) || fv(p) > fv(q); });
+          case Cmp::kLt: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) < fv(q); });
+          case Cmp::kLe: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) <= fv(q); });
+          case Cmp::kGt: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) > fv(q); });
+          default: return SetpRows(a, b, d0, d1, mask, [&](uint64_t p, uint64_t q) { return fv(p) >= fv(q); });
+        }
+      }
+      const bool sgn = IsSigned(st) && x.cmp != Cmp::kLo && x.cmp != Cmp::kLs && x.cmp != Cmp::kHi && x.cmp != Cmp::kHs;
+      if (sb == 32) return sgn ? SetpTyped<int32_t>(x.cmp, a, b, d0, d1, mask) : SetpTyped<uint32_t>(x.cmp, a, b, d0, d1, mask);
+      return sgn ? SetpTyped<int64_t>(x.cmp, a, b, d0, d1, mask) : SetpTyped<uint64_t>(x.cmp, a, b, d0, d1, mask);
+    }
+    default: return;
+  }
+}
+
 }  // namespace tsu::exec

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <functional>
 
+#include "alu.h"
 #include "decode.h"
 #include "scope.h"
 #include "syntax.h"
@@ -855,6 +856,7 @@ class Loader : public OperandResolver {
       if (!DecodeInstruction(syn, this, &x, &extra, &err)) {
         return Error(st.line, st.column, err + ": " + Excerpt(st.text, 60));
       }
+      x.fast = ChooseFast(x);
       const uint32_t pc = static_cast<uint32_t>(current_->code.size());
       for (const std::string& l : extra.labels) label_fixups_.push_back({pc, l, st.line, st.column});
       if (x.op == Op::kCall) {
@@ -896,6 +898,8 @@ class Loader : public OperandResolver {
     x->op = Op::kTexSurf;
     XTexOp t;
     t.in = mi.in;
+    t.in.has_guard = false;  // the machine applies the guard
+    t.in.guard.clear();
     std::string err;
     auto src = [&](const Operand& o, DType type, XOperand* out) {
       SynOp s;

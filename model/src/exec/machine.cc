@@ -557,10 +557,8 @@ class CtaRun {
       for (size_t i = 0; i < t.offset.size() && i < 4; ++i) req.offset[i] = static_cast<uint32_t>(Read(*w, *fr, t.offset[i], l));
       if (t.in.has_lod) req.lod = static_cast<uint32_t>(Read(*w, *fr, t.lod, l));
       if (t.in.has_depth_ref) req.depth_ref = static_cast<uint32_t>(Read(*w, *fr, t.depth_ref, l));
-      req.guard = true;  // the machine applied the guard
-      Instruction in = t.in;
-      in.has_guard = false;
-      const Response r = tex_->Execute(in, req);
+      req.guard = true;  // the machine applied the guard (t.in carries none)
+      const Response r = tex_->Execute(t.in, req);
       if (is_tex) ++report_->texture_requests; else ++report_->surface_requests;
       if (r.trap != TrapCause::kNone) {
         return Error(w, &x, std::string("the ") + (is_tex ? "texture" : "surface") +
@@ -820,7 +818,27 @@ class CtaRun {
     return (to ? a - window : a + window) & Mask(Bits(x.type));
   }
 
+  // Source i's value in all 32 lanes: the register's row itself, or a row filled here.
+  const uint64_t* Row(const Warp& w, Frame* fr, const XOperand& o, uint64_t* tmp) const {
+    if (o.kind == XOperand::Kind::kReg && !o.negate) return &fr->regs[size_t{o.slot} * kWarp];
+    for (int l = 0; l < kWarp; ++l) tmp[l] = Read(w, *fr, o, l);
+    return tmp;
+  }
+
+  static uint64_t* DstRow(Frame* fr, const XOperand& o, uint64_t* sink) {
+    return o.kind == XOperand::Kind::kReg ? &fr->regs[size_t{o.slot} * kWarp] : sink;
+  }
+
   void Alu(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
+    if (x.fast != 0) {
+      uint64_t tmp[5][kWarp];
+      uint64_t sink[2][kWarp];
+      const uint64_t* rows[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+      for (int i = 0; i < x.ns; ++i) rows[i] = Row(*w, fr, x.s[i], tmp[i]);
+      uint64_t* d1 = x.nd == 2 ? DstRow(fr, x.d[1], sink[1]) : nullptr;
+      RunFast(x, rows, DstRow(fr, x.d[0], sink[0]), d1, mask);
+      return;
+    }
     uint64_t s[5];
     for (uint32_t m = mask; m != 0; m &= m - 1) {
       const int l = __builtin_ctz(m);
@@ -947,6 +965,7 @@ bool CtaRun::Atomic(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
           add.op = Op::kAdd;
           add.type = x.type;
           add.rnd = Rnd::kRn;
+          if (x.type == DType::kF32) add.flags = kFtz;  // PTX: atom.add.f32 flushes subnormals
           uint64_t s[3] = {old, b, 0};
           bool carry = false;
           v = EvalAlu(add, s, &carry);

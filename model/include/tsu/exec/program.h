@@ -77,6 +77,7 @@ struct XInst {
   int line = 0, column = 0;
   int tex_index = -1;             // a texture/surface instruction: its decode (ModuleInstruction)
   uint32_t rpc = 0;               // a branch: its reconvergence point (immediate post-dominator)
+  uint8_t fast = 0;               // a whole-warp fast path of the ALU (alu.h ChooseFast), 0: none
 };
 
 enum XFlag : uint16_t {
