@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "device_python.h"
 #include "tsu/encodings.h"
 #include "tsu/float_bits.h"
 #include "tsu/format.h"
@@ -317,4 +318,5 @@ PYBIND11_MODULE(tsu, m) {
       .def("tex", &PyUnit::Tex, py::arg("ptx"), py::arg("handle"), py::arg("coords"),
            py::arg("lod") = py::none(), py::arg("sampler") = 0,
            "Run a tex instruction on every row of coords; returns (values (N, 4), pred (N,))");
+  tsu::python::AddDevice(m);
 }
