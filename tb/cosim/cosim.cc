@@ -105,4 +105,19 @@ std::vector<std::string> CosimConfigs() {
   return names;
 }
 
+std::unique_ptr<UnitUnderTest> MakeRtlUnit(const std::string& config, uint64_t seed,
+                                           const std::string* trace_base) {
+  if (trace_base == nullptr) {
+#define TSU_FAST_CONFIG(name, dut, root, traced) \
+    if (config == #name) return std::make_unique<RtlUnit<dut, root>>(seed, nullptr, ~0ull);
+#include "tsu_fast_configs.inc"
+#undef TSU_FAST_CONFIG
+  }
+#define TSU_CONFIG(name, dut, root) \
+  if (config == #name) return std::make_unique<RtlUnit<dut, root>>(seed, trace_base, 0);
+#include "tsu_configs.inc"
+#undef TSU_CONFIG
+  return nullptr;
+}
+
 }  // namespace tsu::tb

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,12 @@ std::string JUnitXml(const CosimResult& r, const CosimOptions& opt);
 // transaction, descriptor-cache hit rate, coverage verdict, pass, and the first mismatch with its
 // repeat command. Stable keys: tsu dse and the seed farm read it.
 std::string RunJson(const CosimResult& r, const CosimOptions& opt, bool coverage_ok);
+
+// The Verilated configuration `config` behind the bench's interface (its throughput model when
+// there is one and no waveform is asked for; traced to <trace_base>.fst otherwise); null if this
+// build has no such configuration.
+std::unique_ptr<UnitUnderTest> MakeRtlUnit(const std::string& config, uint64_t seed,
+                                           const std::string* trace_base);
 
 }  // namespace tsu::tb
 

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "tsu/descriptor_words.h"
 #include "tsu/hex.h"
+#include "tsu/texture_words.h"
 
 namespace tsu::exec {
 
@@ -215,16 +217,48 @@ bool Device::CreateArray(TextureDesc* desc, const uint8_t* texels, uint64_t byte
 }
 
 uint64_t Device::CreateTexture(const TextureDesc& desc, std::string* error) {
-  const uint64_t h = next_handle_++;
+  const uint64_t h = next_handle_;
+  if (h + 1 >= kPoolEntries) {
+    *error = "the descriptor pool's " + std::to_string(kPoolEntries) + " slots are used up";
+    return 0;
+  }
   if (!unit_.BindTexture(h, desc, error)) return 0;
   // In unified mode the texture's own sampler applies; independent mode names the same handle.
   if (!unit_.BindSampler(h, desc.sampler, error)) return 0;
+  next_handle_ += 2;
+  // The driver's view: the header in slot h, its level records, its own sampler in slot h + 1.
+  const ResolvedTexture& t = *unit_.FindTexture(h);
+  TexturePlacement place;
+  place.level_table = next_driver_;
+  place.residency_map = next_driver_ + 16 * t.level.size();
+  place.sampler_slot = static_cast<uint32_t>(h + 1);
+  const TextureImage img = EncodeTexture(t, place);
+  mem_.Write(kPoolBase + 64 * h, img.header.data(), 64);
+  for (size_t k = 0; k < img.levels.size(); ++k) mem_.Write(place.level_table + 16 * k, img.levels[k].data(), 16);
+  uint64_t top = place.residency_map;
+  for (const auto& [addr, byte] : img.residency) {
+    mem_.Write(addr, &byte, 1);
+    top = std::max(top, addr + 1);
+  }
+  next_driver_ = (top + 255) / 256 * 256;
+  const DescImage own = EncodeSampler(desc.sampler);
+  mem_.Write(kPoolBase + 64 * (h + 1), own.data(), 64);
+  pool_slots_.push_back({h, PoolSlot::Kind::kTexture});
+  pool_slots_.push_back({h + 1, PoolSlot::Kind::kSampler});
   return h;
 }
 
 uint64_t Device::CreateSurface(const SurfaceDesc& desc, std::string* error) {
-  const uint64_t h = next_handle_++;
+  const uint64_t h = next_handle_;
+  if (h >= kPoolEntries) {
+    *error = "the descriptor pool's " + std::to_string(kPoolEntries) + " slots are used up";
+    return 0;
+  }
   if (!unit_.BindSurface(h, desc, error)) return 0;
+  ++next_handle_;
+  const DescImage img = EncodeSurface(*unit_.FindSurface(h));
+  mem_.Write(kPoolBase + 64 * h, img.data(), 64);
+  pool_slots_.push_back({h, PoolSlot::Kind::kSurface});
   return h;
 }
 

@@ -33,7 +33,7 @@ struct Frame {
   uint32_t call_pc = 0;  // in the caller: the call instruction
 };
 
-enum class WarpState : uint8_t { kReady, kBarrier, kDone };
+enum class WarpState : uint8_t { kReady, kBarrier, kTexWait, kDone };
 
 struct Warp {
   uint32_t index = 0;
@@ -47,6 +47,9 @@ struct Warp {
   uint64_t local_stride = 0;
   uint32_t special[static_cast<int>(Special::kCount)][kWarp] = {};
   uint64_t clock = 0;
+  // An asynchronous texture port: the instruction whose lanes are still unanswered.
+  const XInst* tex_inst = nullptr;
+  uint32_t tex_pending = 0;
   // bar.red: the destination waiting for the barrier's result.
   const XInst* red_inst = nullptr;
   uint32_t red_mask = 0;
@@ -88,18 +91,26 @@ class CtaRun {
     live_threads_ = static_cast<uint32_t>(threads);
     for (uint32_t w = 0; w < nwarps; ++w) InitWarp(&warps_[w], w, threads);
     // Round robin until every warp is done; barriers block, a deadlock is a fault.
+    const bool async = tex_->Async();
+    const uint32_t resident = cfg_.resident_warps;
     for (;;) {
       bool progress = false, all_done = true;
       for (Warp& w : warps_) {
         if (w.state == WarpState::kDone) continue;
         all_done = false;
         if (w.state != WarpState::kReady) continue;
+        if (async && resident != 0 && tex_waiting_ >= resident && AtTex(w)) continue;
         progress = true;
         for (int k = 0; k < kSlice && w.state == WarpState::kReady; ++k) {
+          if (async && resident != 0 && tex_waiting_ >= resident && AtTex(w)) break;
           if (!Step(&w)) return false;
         }
       }
       if (all_done) return true;
+      if (!progress && tex_waiting_ > 0) {  // every runnable warp waits for the unit: run it
+        if (!CollectTex()) return false;
+        continue;
+      }
       if (!progress && !ReleaseBarriers()) {
         for (const Warp& w : warps_) {
           if (w.state != WarpState::kBarrier) continue;
@@ -541,6 +552,7 @@ class CtaRun {
   bool TexSurf(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
     const XTexOp& t = p_.tex[static_cast<size_t>(x.tex_index)];
     const bool is_tex = t.in.opcode == Opcode::kTex;
+    const bool async = tex_->Async();
     for (uint32_t m = mask; m != 0; m &= m - 1) {
       const int l = __builtin_ctz(m);
       Request req;
@@ -558,14 +570,71 @@ class CtaRun {
       if (t.in.has_lod) req.lod = static_cast<uint32_t>(Read(*w, *fr, t.lod, l));
       if (t.in.has_depth_ref) req.depth_ref = static_cast<uint32_t>(Read(*w, *fr, t.depth_ref, l));
       req.guard = true;  // the machine applied the guard (t.in carries none)
-      const Response r = tex_->Execute(t.in, req);
       if (is_tex) ++report_->texture_requests; else ++report_->surface_requests;
+      if (async) {
+        RequestContext where;
+        where.kernel = &kernel_.name;
+        where.file = &p_.file;
+        where.line = x.line;
+        where.column = x.column;
+        std::copy(ctaid_, ctaid_ + 3, where.cta);
+        where.warp = w->index;
+        where.lane = static_cast<uint32_t>(l);
+        tex_->Submit(uint64_t{w->index} * kWarp + static_cast<uint64_t>(l), t.in, req, where);
+        continue;
+      }
+      const Response r = tex_->Execute(t.in, req);
       if (r.trap != TrapCause::kNone) {
         return Error(w, &x, std::string("the ") + (is_tex ? "texture" : "surface") +
                                 " instruction trapped: " + std::string(Name(r.trap)), l);
       }
       for (size_t i = 0; i < t.dst.size() && static_cast<int>(i) < r.count; ++i) Write(fr, t.dst[i], l, r.data[i]);
       if (t.in.has_pred_dst) Write(fr, t.pred_dst, l, r.pred ? 1 : 0);
+    }
+    if (async) {
+      w->state = WarpState::kTexWait;
+      w->tex_inst = &x;
+      w->tex_pending = static_cast<uint32_t>(__builtin_popcount(mask));
+      ++tex_waiting_;
+    }
+    return true;
+  }
+
+  bool AtTex(const Warp& w) const {
+    if (w.frames.empty() || w.frames.back().stack.empty()) return false;
+    const Frame& fr = w.frames.back();
+    const XFunction& f = p_.functions[fr.fn];
+    const uint32_t pc = fr.stack.back().pc;
+    return pc < f.code.size() && f.code[pc].op == Op::kTexSurf;
+  }
+
+  // Answers from an asynchronous port: each lane's destinations, then its warp runs again once
+  // every lane is answered.
+  bool CollectTex() {
+    std::vector<Completion> done;
+    std::string err;
+    if (!tex_->Collect(&done, &err)) return Error(nullptr, nullptr, err);
+    for (const Completion& c : done) {
+      const uint64_t wi = c.ticket / kWarp;
+      const int l = static_cast<int>(c.ticket % kWarp);
+      if (wi >= warps_.size() || warps_[wi].state != WarpState::kTexWait) {
+        return Error(nullptr, nullptr, "internal: an answer for no waiting warp (ticket " + std::to_string(c.ticket) + ")");
+      }
+      Warp& w = warps_[wi];
+      const XInst& x = *w.tex_inst;
+      const XTexOp& t = p_.tex[static_cast<size_t>(x.tex_index)];
+      const Response& r = c.response;
+      if (r.trap != TrapCause::kNone) {
+        return Error(&w, &x, std::string("the ") + (t.in.opcode == Opcode::kTex ? "texture" : "surface") +
+                                 " instruction trapped: " + std::string(Name(r.trap)), l);
+      }
+      Frame* fr = &w.frames.back();
+      for (size_t i = 0; i < t.dst.size() && static_cast<int>(i) < r.count; ++i) Write(fr, t.dst[i], l, r.data[i]);
+      if (t.in.has_pred_dst) Write(fr, t.pred_dst, l, r.pred ? 1 : 0);
+      if (--w.tex_pending == 0) {
+        w.state = WarpState::kReady;
+        --tex_waiting_;
+      }
     }
     return true;
   }
@@ -932,6 +1001,7 @@ class CtaRun {
   std::vector<Warp> warps_;
   BarrierState barriers_[16];
   uint32_t live_threads_ = 0;
+  uint32_t tex_waiting_ = 0;  // warps waiting for an asynchronous port
 };
 
 // Atomics: lanes in order, each a read-modify-write of one location.
@@ -1062,6 +1132,11 @@ LaunchReport Machine::Launch(int kernel, const LaunchConfig& cfg) {
     return r;
   }
   uint64_t budget = cfg.limits.instruction_budget;
+  MemoryPort* const device_port = memory_->port();
+  if (tex_->Async()) {
+    tex_->BeginLaunch();
+    if (MemoryPort* m = tex_->ThreadMemory(device_port)) memory_->set_port(m);
+  }
   CtaRun run(program_, k, cfg, memory_, tex_, &const_bank_, &r, &budget);
   for (uint32_t z = 0; z < cfg.grid.z; ++z) {
     for (uint32_t y = 0; y < cfg.grid.y; ++y) {
@@ -1073,6 +1148,14 @@ LaunchReport Machine::Launch(int kernel, const LaunchConfig& cfg) {
   }
   r.ok = true;
 done:
+  if (tex_->Async()) {
+    memory_->set_port(device_port);
+    std::string err;
+    if (!tex_->EndLaunch(&err) && r.ok) {
+      r.ok = false;
+      r.error = err;
+    }
+  }
   r.threads = r.ctas * threads;
   for (int op = 0; op <= static_cast<int>(Op::kTexSurf); ++op) {
     for (int fl = 0; fl < 2; ++fl) {

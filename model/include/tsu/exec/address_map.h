@@ -12,6 +12,9 @@ constexpr uint64_t kHeapBase = 0x0000'0001'0000'0000ull;    // Device::Malloc
 constexpr uint64_t kHeapLimit = 0x0000'0800'0000'0000ull;
 constexpr uint64_t kModuleBase = 0x0000'0800'0000'0000ull;  // modules' .global variables
 constexpr uint64_t kModuleStride = 0x0000'0001'0000'0000ull;
+constexpr uint64_t kPoolBase = 0x0000'0e00'0000'0000ull;    // the unit's descriptor pool (H8)
+constexpr uint64_t kPoolEntries = 4096;                     // 64-byte slots: handles 1..4095
+constexpr uint64_t kDriverBase = 0x0000'0e80'0000'0000ull;  // texture level tables
 constexpr uint64_t kFunctionBase = 0x0000'0f00'0000'0000ull;  // function addresses (call via a register)
 constexpr uint64_t kGlobalLimit = 0x0001'0000'0000'0000ull;
 

@@ -71,6 +71,15 @@ class Device {
   // Texture, sampler and surface objects: a handle for the unit's tables.
   uint64_t CreateTexture(const TextureDesc& desc, std::string* error);
   uint64_t CreateSurface(const SurfaceDesc& desc, std::string* error);
+  // The descriptor pool as the unit reads it (docs/descriptors.md): every object's handle is its
+  // slot; a texture takes two (its header, then its own sampler). The images are in memory()
+  // at kPoolBase; the model is bound from the same descriptors.
+  struct PoolSlot {
+    uint64_t handle;
+    enum class Kind : uint8_t { kTexture, kSampler, kSurface } kind;
+  };
+  const std::vector<PoolSlot>& pool_slots() const { return pool_slots_; }
+
   // A .texref/.surfref/.samplerref of a module bound to a handle.
   bool BindReference(int module, const std::string& name, uint64_t handle, std::string* error);
 
@@ -93,7 +102,9 @@ class Device {
   ModelTexturePort model_port_;
   TexturePort* port_;
   std::vector<std::unique_ptr<Module>> modules_;
+  std::vector<PoolSlot> pool_slots_;
   uint64_t next_handle_ = 1;
+  uint64_t next_driver_ = kDriverBase;
 };
 
 }  // namespace tsu::exec

@@ -29,6 +29,7 @@ class DeviceMemory {
   std::string Describe(uint64_t addr) const;
 
   MemoryPort* port() { return port_; }
+  void set_port(MemoryPort* port) { port_ = port; }
   uint64_t allocated_bytes() const { return allocated_; }
 
  private:

@@ -17,11 +17,42 @@
 
 namespace tsu::exec {
 
-// Where texture and surface instructions go: one lane's request at a time, in lane order.
+// Where a texture/surface request comes from, for a unit's reports.
+struct RequestContext {
+  const std::string* kernel = nullptr;
+  const std::string* file = nullptr;
+  int line = 0, column = 0;
+  uint32_t cta[3] = {0, 0, 0};
+  uint32_t warp = 0, lane = 0;
+};
+
+struct Completion {
+  uint64_t ticket = 0;
+  Response response;
+};
+
+// Where texture and surface instructions go, one lane's request at a time, in lane order.
+// A synchronous port answers at once (Execute); an asynchronous one (a clocked unit) takes
+// requests with Submit and answers them later through Collect, while the machine runs other warps.
 class TexturePort {
  public:
   virtual ~TexturePort() = default;
   virtual Response Execute(const Instruction& in, const Request& req) = 0;
+
+  virtual bool Async() const { return false; }
+  // Async: queue one request (its warp waits for every lane's answer).
+  virtual void Submit(uint64_t /*ticket*/, const Instruction& /*in*/, const Request& /*req*/,
+                      const RequestContext& /*where*/) {}
+  // Async: run the unit until at least one request is answered; false with *error on a failure
+  // (a mismatch with the model, a hung unit).
+  virtual bool Collect(std::vector<Completion>* /*done*/, std::string* /*error*/) { return false; }
+  // Async: a launch begins (the port sees memory as it is) and ends (every request answered);
+  // false with *error if the end finds the unit's results wrong.
+  virtual void BeginLaunch() {}
+  virtual bool EndLaunch(std::string* /*error*/) { return true; }
+  // Async: the memory the kernel's own loads and stores go through during a launch (so a port
+  // that keeps the model's copy of memory sees them too), or null for the device's.
+  virtual MemoryPort* ThreadMemory(MemoryPort* /*device*/) { return nullptr; }
 };
 
 struct Dim3 {
@@ -44,6 +75,9 @@ struct LaunchConfig {
   std::vector<uint8_t> params;            // the kernel's parameter buffer, laid out by its .params
   std::vector<uint64_t> opaque_handles;   // per Program::opaque_names: the handle each names
   LaunchLimits limits;
+  // With an asynchronous texture port: how many warps may wait for the unit at once, as an SM's
+  // resident warps hide its latency (0: every warp of the CTA).
+  uint32_t resident_warps = 0;
 };
 
 struct LaunchReport {
