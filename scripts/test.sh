@@ -17,7 +17,7 @@ if [ "${TSU_SKIP_SANITIZERS:-0}" != 1 ]; then
   [ -f "$asan/CMakeCache.txt" ] || ! command -v ninja >/dev/null || gen=(-G Ninja)
   cmake -S "$root" -B "$asan" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSU_SANITIZE=ON \
     -DTSU_RTL_FROM="$build" >/dev/null
-  cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_exec_tests tsu_gen_pkg tsu_rtl_tests tsu_cosim_tests
+  cmake --build "$asan" -j "$jobs" --target tsu tsu_tests tsu_tlm_tests tsu_exec_tests tsu_exec_rtl_tests tsu_gen_pkg tsu_rtl_tests tsu_cosim_tests
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export TSU_BENCH_SCALE=20
   # Lint, synthesis and area checks run no C++ of ours: the plain build above covers them. The

@@ -1,6 +1,7 @@
 // The kernel executor's texture/surface instructions through a clocked unit (kernel_port.h).
 #include "kernel_port.h"
 
+#include <chrono>
 #include <cstring>
 #include <fstream>
 
@@ -29,18 +30,23 @@ std::string Where(const exec::RequestContext& w) {
 // the model's copy.
 class KernelPort::Tee : public MemoryPort {
  public:
-  Tee(MemoryPort* device, SparseMemory* mirror) : device_(device), mirror_(mirror) {}
+  Tee(MemoryPort* device, SparseMemory* mirror, std::vector<std::pair<uint64_t, uint64_t>> cached)
+      : device_(device), mirror_(mirror), cached_(std::move(cached)) {}
   void Read(uint64_t addr, uint8_t* data, uint32_t n) override { device_->Read(addr, data, n); }
   void Write(uint64_t addr, const uint8_t* data, uint32_t n) override {
     device_->Write(addr, data, n);
     mirror_->Write(addr, data, n);
-    dirty = true;
+    for (const auto& [base, end] : cached_) {
+      if (addr < end && addr + n > base) dirty = true;
+    }
   }
-  bool dirty = false;  // a kernel store since the unit's texel cache was last invalidated
+  // A kernel store into a texture's bytes since the unit's texel cache was last invalidated.
+  bool dirty = false;
 
  private:
   MemoryPort* device_;
   SparseMemory* mirror_;
+  std::vector<std::pair<uint64_t, uint64_t>> cached_;  // what the texel cache may hold: [base, end)
 };
 
 std::unique_ptr<KernelPort> KernelPort::Create(exec::Device* dev, const KernelPortOptions& opt,
@@ -103,7 +109,15 @@ void KernelPort::BeginLaunch() {
 }
 
 MemoryPort* KernelPort::ThreadMemory(MemoryPort* device) {
-  tee_ = std::make_unique<Tee>(device, &mirror_);
+  // The texel cache holds lines of textures only (H13); a store elsewhere needs no invalidation.
+  std::vector<std::pair<uint64_t, uint64_t>> cached;
+  for (const exec::Device::PoolSlot& s : dev_->pool_slots()) {
+    if (s.kind != exec::Device::PoolSlot::Kind::kTexture) continue;
+    if (const ResolvedTexture* t = shadow_.FindTexture(s.handle)) {
+      cached.emplace_back(t->desc.base, t->desc.base + t->size_bytes);
+    }
+  }
+  tee_ = std::make_unique<Tee>(device, &mirror_, std::move(cached));
   return tee_.get();
 }
 
@@ -138,6 +152,12 @@ bool KernelPort::Collect(std::vector<exec::Completion>* done, std::string* error
     return false;
   }
   const uint64_t start = cycle_;
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Clock {
+    std::chrono::steady_clock::time_point t0;
+    double* acc;
+    ~Clock() { *acc += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); }
+  } clock{t0, &stats_.unit_seconds};
   while (done->empty()) {
     if (cycle_ - start > kWatchdog) {
       return Mismatch(inflight_.empty() ? nullptr : &inflight_.front(),

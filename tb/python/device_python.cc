@@ -200,8 +200,9 @@ class PyDevice {
  public:
   PyDevice(const std::string& unit, const std::string& config) : dev_(std::make_shared<exec::Device>()) {
     if (unit != "model") {
-      throw py::value_error("unit='" + unit + "': this build runs kernels on the golden model (unit='model'); "
-                            "the Verilated unit is not yet a kernel executor's texture port (docs/kernels.md)");
+      throw py::value_error("unit='" + unit + "': the Python module runs kernels on the golden model "
+                            "(unit='model'); through the Verilated unit, run them with `tsu launch --unit rtl` "
+                            "(docs/kernels.md)");
     }
     (void)config;
   }

@@ -1,15 +1,22 @@
 // `tsu launch` (launch_cli.h).
 #include "launch_cli.h"
 
+#include <algorithm>
+#include <cctype>
+#include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "kernel_port.h"
 #include "tsu/exec/channel_format.h"
 #include "tsu/exec/device.h"
+#include "tsu/exec/fp.h"
 #include "tsu/read_file.h"
 #include "tsu/text.h"
 
@@ -27,6 +34,9 @@ struct Options {
   std::vector<std::string> buffers, arrays, textures, surfaces, args, outs, expects;
   uint64_t budget = 0;
   uint32_t max_threads = 1024;
+  std::string unit = "model";
+  tb::KernelPortOptions rtl;
+  uint32_t resident_warps = 0;
 };
 Options g;
 
@@ -64,6 +74,38 @@ uint64_t Number(const std::string& s, const char* what) {
     throw Usage{std::string(what) + ": '" + Excerpt(s) + "' is not a number"};
   }
   return std::stoull(s);
+}
+
+// Deterministic filler for `random[:SEED]` sources: floats in [0, 1) for float formats, any bits
+// otherwise.
+std::string RandomBytes(uint64_t n, uint64_t seed, bool floats, int float_bytes) {
+  std::string out(n, '\0');
+  uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+  auto next = [&] {
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    return x * 0x2545f4914f6cdd1dull;
+  };
+  if (!floats) {
+    for (uint64_t i = 0; i < n; ++i) out[i] = static_cast<char>(next() >> 56);
+    return out;
+  }
+  for (uint64_t i = 0; i + static_cast<uint64_t>(float_bytes) <= n; i += static_cast<uint64_t>(float_bytes)) {
+    const double v = static_cast<double>(next() >> 11) * 0x1p-53;
+    if (float_bytes == 4) {
+      const float f = static_cast<float>(v);
+      std::memcpy(&out[i], &f, 4);
+    } else {  // binary16
+      const uint16_t h = static_cast<uint16_t>(exec::fp::FromDouble(v, exec::fp::Fmt::kF16, exec::Rnd::kRn));
+      std::memcpy(&out[i], &h, 2);
+    }
+  }
+  return out;
+}
+
+uint64_t RandomSeed(const std::string& src) {  // "random" or "randomSEED"
+  return src.size() > 6 ? Number(src.substr(6), "random seed") : 1;
 }
 
 std::string ReadFile(const std::string& path) {
@@ -182,6 +224,14 @@ int Run() {
   }
   const int k = dev.FindKernel(mod, g.kernel);
   if (k < 0) throw Usage{"the module has no kernel '" + Excerpt(g.kernel) + "'"};
+  std::unique_ptr<tb::KernelPort> port;
+  if (g.unit == "rtl") {
+    port = tb::KernelPort::Create(&dev, g.rtl, &err);
+    if (port == nullptr) throw Usage{err};
+    dev.set_texture_port(port.get());
+  } else if (g.unit != "model") {
+    throw Usage{"--unit is model or rtl, not '" + Excerpt(g.unit) + "'"};
+  }
   const exec::XFunction& kernel = dev.program(mod).functions[static_cast<size_t>(k)];
 
   std::map<std::string, uint64_t> names;  // buffers and objects: their address or handle
@@ -198,6 +248,11 @@ int Run() {
     if (val[0] == '@') {
       bytes = ReadFile(val.substr(1));
       size = bytes.size();
+    } else if (val.rfind("random", 0) == 0) {  // random[SEED]:BYTES
+      const size_t c = val.find(':');
+      if (c == std::string::npos) throw Usage{"--buffer " + name + "=random[SEED]:BYTES"};
+      size = Number(val.substr(c + 1), "--buffer size");
+      bytes = RandomBytes(size, RandomSeed(val.substr(0, c)), false, 0);
     } else {
       size = Number(val, "--buffer size");
     }
@@ -209,6 +264,7 @@ int Run() {
   }
   for (const std::string& a : g.arrays) {
     const auto [name, rest] = Split(a, '=', "--array");
+    // SOURCE:SPEC, SOURCE = FILE, zeros, random or randomSEED
     const auto [source, spec] = Split(rest, ':', "--array");
     fresh(name);
     Array arr;
@@ -223,7 +279,15 @@ int Run() {
         arr.bytes += uint64_t{l.width} * l.height * l.depth * static_cast<uint64_t>(t.fmt.texel_bytes);
       }
     }
-    std::string bytes = source == "zeros" ? std::string(arr.bytes, '\0') : ReadFile(source);
+    std::string bytes;
+    if (source == "zeros") {
+      bytes.assign(arr.bytes, '\0');
+    } else if (source.rfind("random", 0) == 0) {
+      const bool floats = arr.desc.type == ChannelType::kFloat || arr.desc.type == ChannelType::kHalfFloat;
+      bytes = RandomBytes(arr.bytes, RandomSeed(source), floats, arr.desc.type == ChannelType::kHalfFloat ? 2 : 4);
+    } else {
+      bytes = ReadFile(source);
+    }
     if (!dev.CreateArray(&arr.desc, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &err)) {
       throw Usage{"--array " + name + ": " + err};
     }
@@ -283,8 +347,11 @@ int Run() {
   c.dynamic_shared_bytes = g.shared;
   if (g.budget != 0) c.limits.instruction_budget = g.budget;
   c.limits.max_threads_per_block = g.max_threads;
+  c.resident_warps = g.resident_warps;
   if (!exec::PackParams(kernel, args, &c.params, &err)) throw Usage{err};
+  const auto t0 = std::chrono::steady_clock::now();
   const exec::LaunchReport r = dev.Launch(mod, k, c);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   nlohmann::json j;
   j["kernel"] = g.kernel;
@@ -298,6 +365,25 @@ int Run() {
   j["texture_requests"] = r.texture_requests;
   j["surface_requests"] = r.surface_requests;
   j["barriers"] = r.barriers;
+  j["launch_seconds"] = seconds;
+  if (port != nullptr) {
+    const tb::KernelPortStats& st = port->stats();
+    nlohmann::json u;
+    u["name"] = port->Name();
+    u["cycles"] = st.cycles;
+    u["requests"] = st.requests;
+    u["tex"] = st.tex;
+    u["requests_per_clock"] = st.cycles ? static_cast<double>(st.requests) / static_cast<double>(st.cycles) : 0.0;
+    u["texel_cache_lookups"] = st.cache_lookups;
+    u["texel_cache_hit_rate"] = st.cache_lookups ? 1.0 - static_cast<double>(st.cache_misses) / static_cast<double>(st.cache_lookups) : 0.0;
+    u["stall_cycles"] = st.stall_cycles;
+    u["mem_reads"] = st.mem_reads;
+    u["mem_writes"] = st.mem_writes;
+    u["desc_reads"] = st.desc_reads;
+    u["unit_seconds"] = st.unit_seconds;
+    u["executor_share"] = seconds > 0 ? std::max(0.0, 1.0 - st.unit_seconds / seconds) : 0.0;
+    j["unit"] = u;
+  }
   bool mismatch = false;
   auto contents = [&](const std::string& name) -> std::string {
     if (auto b = buffers.find(name); b != buffers.end()) {
@@ -342,8 +428,8 @@ CLI::App* AddLaunchCommand(CLI::App& app) {
   l->add_option("--grid", g.grid, "Blocks: X[,Y[,Z]] (default 1)");
   l->add_option("--block", g.block, "Threads per block: X[,Y[,Z]] (default 1)");
   l->add_option("--shared", g.shared, "Dynamic shared memory per block, in bytes");
-  l->add_option("--buffer", g.buffers, "NAME=BYTES (zeroed) or NAME=@FILE: a device allocation");
-  l->add_option("--array", g.arrays, "NAME=FILE|zeros:SPEC: a CUDA array, SPEC = geometry,WxHxD,format"
+  l->add_option("--buffer", g.buffers, "NAME=BYTES (zeroed), NAME=@FILE or NAME=random[SEED]:BYTES: a device allocation");
+  l->add_option("--array", g.arrays, "NAME=FILE|zeros|random[SEED]:SPEC: a CUDA array, SPEC = geometry,WxHxD,format"
                                      "[,layers=N][,levels=N]; FILE holds its texels [layer][level][z][y][x]");
   l->add_option("--texture", g.textures, "NAME=ARRAY[:point|linear,normalized,wrap|clamp|mirror|border,"
                                          "mip=point|linear,read=normalized,seamless]: a texture object");
@@ -354,6 +440,14 @@ CLI::App* AddLaunchCommand(CLI::App& app) {
   l->add_option("--expect", g.expects, "NAME=FILE: compare them with a file (exit 1 on a difference)");
   l->add_option("--budget", g.budget, "Warp-instructions before the launch is stopped as endless");
   l->add_option("--max-threads", g.max_threads, "Threads per block allowed (default 1024)");
+  l->add_option("--unit", g.unit, "model (default): texture/surface instructions through the golden "
+                                  "model; rtl: through the Verilated unit, every answer checked against the model");
+  l->add_option("--config", g.rtl.config, "With --unit rtl: the configuration (default)");
+  l->add_option("--mem-latency", g.rtl.mem_latency, "With --unit rtl: cycles from a read to its line (default 20)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1000}));
+  l->add_option("--resident-warps", g.resident_warps, "With --unit rtl: warps that may wait for the unit at once (default: all)");
+  l->add_option("--trace", g.rtl.trace, "With --unit rtl: write a waveform to FILE.fst");
+  l->add_option("--log", g.rtl.log, "With --unit rtl: on a mismatch, write the transaction log here");
   l->footer("Prints the launch report as one JSON line. Exit 0: the kernel ran and every --expect\n"
             "matched; 1: the kernel faulted (the error names the PTX line, thread and block) or an\n"
             "--expect differed; 2: unusable input.");
