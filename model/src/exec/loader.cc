@@ -143,7 +143,7 @@ bool ParseVarDecl(const std::vector<std::string>& w, size_t i, VarDecl* v, std::
   if (i < w.size() && w[i] == "=") {
     v->has_init = true;
     for (++i; i < w.size() && w[i] != ";"; ++i) {
-      if (w[i] == "{" || w[i] == "}" || w[i] == ",") continue;
+      if (w[i] == "{" || w[i] == "}" || w[i] == "," || w[i] == "(" || w[i] == ")" || w[i] == "generic") continue;
       v->init.push_back(w[i]);
     }
   }
@@ -158,8 +158,11 @@ bool ParseVarDecl(const std::vector<std::string>& w, size_t i, VarDecl* v, std::
   return true;
 }
 
-// The initializer's bytes, element by element in the element type.
-bool InitBytes(const VarDecl& v, std::vector<uint8_t>* out, std::string* error) {
+// The initializer's bytes, element by element in the element type. A name stands for its
+// address (a function's, for tables of function pointers; a variable's, plain or `generic(...)`),
+// which `address` resolves.
+bool InitBytes(const VarDecl& v, std::vector<uint8_t>* out, std::string* error,
+               const std::function<bool(const std::string&, uint64_t*)>& address) {
   const uint64_t eb = static_cast<uint64_t>(std::max(1, Bits(v.type) / 8));
   const uint64_t n = v.count * static_cast<uint64_t>(v.vec);
   if (v.init.size() > n) {
@@ -169,8 +172,21 @@ bool InitBytes(const VarDecl& v, std::vector<uint8_t>* out, std::string* error) 
   out->assign(v.Bytes(), 0);
   for (size_t k = 0; k < v.init.size(); ++k) {
     uint64_t bits = 0;
-    Operand::Literal lit;
-    if (!ParsePtxOperandLiteral(v.init[k], &bits, &lit, error)) {
+    Operand::Literal lit = Operand::Literal::kInt;
+    const std::string& tok = v.init[k];
+    const bool name = !tok.empty() && (IsAsciiAlpha(tok[0]) || tok[0] == '_' || tok[0] == '$' || tok[0] == '%');
+    if (name) {
+      if (Bits(v.type) != 64) {
+        *error = "the initializer of '" + Excerpt(v.name) + "' takes the address of '" + Excerpt(tok) +
+                 "' in a " + std::to_string(Bits(v.type)) + "-bit element (addresses are 64 bits)";
+        return false;
+      }
+      if (!address(tok, &bits)) {
+        *error = "the initializer of '" + Excerpt(v.name) + "' names '" + Excerpt(tok) +
+                 "', which is no function or variable declared before it";
+        return false;
+      }
+    } else if (!ParsePtxOperandLiteral(tok, &bits, &lit, error)) {
       *error = "the initializer of '" + Excerpt(v.name) + "': " + *error +
                " (addresses of variables in initializers are not supported)";
       return false;
@@ -814,7 +830,18 @@ class Loader : public OperandResolver {
         x.space = v.space;
         x.size = v.Bytes();
         x.align = static_cast<uint32_t>(align);
-        if (v.has_init && !InitBytes(v, &x.init, &err)) return Error(st.line, st.column, err);
+        auto address = [&](const std::string& n, uint64_t* out) {
+          if (auto f = p_->function_index.find(n); f != p_->function_index.end()) {
+            *out = kFunctionBase + static_cast<uint64_t>(f->second);
+            return true;
+          }
+          uint32_t idx = 0;
+          const Decl* decl = scope_.Find(n, &idx);
+          if (decl == nullptr || decl->kind != Decl::Kind::kVariable || decl->space != Space::kGlobal) return false;
+          *out = decl->offset;
+          return true;
+        };
+        if (v.has_init && !InitBytes(v, &x.init, &err, address)) return Error(st.line, st.column, err);
         x.offset = v.space == Space::kGlobal ? global_base_ + off : off;
         size = off + v.Bytes();
         if (v.space == Space::kGlobal && size > kModuleStride) {
