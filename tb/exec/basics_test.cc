@@ -164,5 +164,32 @@ TEST_F(Basics, MathPreciseExactApproxWithinBounds) {
   }
 }
 
+TEST_F(Basics, SimdIntrinsics) {
+  const int n = 64;
+  std::vector<unsigned> a(n), b(n);
+  for (int i = 0; i < n; ++i) {
+    a[static_cast<size_t>(i)] = 0x9e3779b9u * static_cast<unsigned>(i + 3);
+    b[static_cast<size_t>(i)] = 0x85ebca6bu * static_cast<unsigned>(i + 7);
+  }
+  const uint64_t pa = Upload(a), pb = Upload(b), po = Upload(std::vector<unsigned>(4 * n, 0));
+  Run(mod, "simd", {2}, {32}, {Ptr(pa), Ptr(pb), Ptr(po)});
+  const std::vector<unsigned> o = Download<unsigned>(po, 4 * n);
+  for (int i = 0; i < n; ++i) {
+    const unsigned x = a[static_cast<size_t>(i)], y = b[static_cast<size_t>(i)];
+    unsigned absdiff = 0, sad = 0, mx = 0;
+    for (int k = 0; k < 4; ++k) {
+      const unsigned p = (x >> (8 * k)) & 0xff, q = (y >> (8 * k)) & 0xff;
+      absdiff |= (p > q ? p - q : q - p) << (8 * k);
+      sad += p > q ? p - q : q - p;
+      mx |= (p > q ? p : q) << (8 * k);
+    }
+    const unsigned add2 = ((x + y) & 0xffffu) | (((x >> 16) + (y >> 16)) << 16);
+    EXPECT_EQ(o[4 * static_cast<size_t>(i) + 0], absdiff) << i;
+    EXPECT_EQ(o[4 * static_cast<size_t>(i) + 1], sad) << i;
+    EXPECT_EQ(o[4 * static_cast<size_t>(i) + 2], mx) << i;
+    EXPECT_EQ(o[4 * static_cast<size_t>(i) + 3], add2) << i;
+  }
+}
+
 }  // namespace
 }  // namespace tsu::exec::test

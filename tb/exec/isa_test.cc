@@ -125,6 +125,14 @@ const Row kRows[] = {
     {"bmsk.clamp.b32 %d, %a, %b", "b32", "b32", 4, 40, 0, 0, 0xfffffff0},
     {"dp4a.s32.s32 %d, %a, %b, %c", "b32", "b32", 0xff020304, 0x01010101, 10, 0, 18},
     {"dp2a.lo.u32.u32 %d, %a, %b, %c", "b32", "b32", 0x00020003, 0x00000504, 1, 0, 23},
+    // SIMD video instructions.
+    {"vabsdiff4.u32.u32.u32 %d, %a, %b, %c", "b32", "b32", 0x10ff0320, 0x20000130, 0, 0, 0x10ff0210},
+    {"vabsdiff4.u32.u32.u32.add %d, %a, %b, %c", "b32", "b32", 0x10ff0320, 0x20000130, 5, 0, 294},
+    {"vadd4.s32.s32.s32.sat %d, %a, %b, %c", "b32", "b32", 0x7f80017f, 0x01ff0101, 0, 0, 0x7f80027f},
+    {"vmax2.s32.s32.s32 %d, %a, %b, %c", "b32", "b32", 0x80000001, 0x7fffffff, 0, 0, 0x7fff0001},
+    {"vavrg4.u32.u32.u32 %d, %a, %b, %c", "b32", "b32", 0x000000ff, 0x00000001, 0, 0, 0x00000080},
+    {"vsub2.u32.u32.u32 %d, %a, %b, %c", "b32", "b32", 0x00010000, 0x00020001, 0, 0, 0xffffffff},
+    {"vmin4.u32.s32.s32.sat %d, %a, %b, %c", "b32", "b32", 0x000000ff, 0x00000001, 0, 0, 0x00000000},
     // Comparison and selection.
     {"setp.lt.s32 %d, %a, %b", "pred", "b32", kNeg32(-1), 0, 0, 0, 1},
     {"setp.lo.u32 %d, %a, %b", "pred", "b32", kNeg32(-1), 0, 0, 0, 0},

@@ -110,3 +110,12 @@ extern "C" __global__ void alu_loop(unsigned* out, int iters) {
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = x + static_cast<unsigned>(f);
 }
+
+// SIMD intrinsics: nvcc emits vabsdiff4 (and its .add form) for two of them, ALU code for the rest.
+extern "C" __global__ void simd(const unsigned* a, const unsigned* b, unsigned* o) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  o[4 * i + 0] = __vabsdiffu4(a[i], b[i]);
+  o[4 * i + 1] = __vsadu4(a[i], b[i]);
+  o[4 * i + 2] = __vmaxu4(a[i], b[i]);
+  o[4 * i + 3] = __vadd2(a[i], b[i]);
+}

@@ -514,6 +514,44 @@ bool TestClass(uint8_t cls, uint64_t a, fp::Fmt f) {
   }
 }
 
+// vop4/vop2: each element sign- or zero-extended by its operand's type, operated on exactly, then
+// clamped to the destination's element range (.sat) or cut to the element, and merged into d; or,
+// with .add, summed into c.
+uint64_t Video(const XInst& x, uint64_t a, uint64_t b, uint64_t c) {
+  const int lanes = x.op == Op::kVideo4 ? 4 : 2;
+  const int eb = 32 / lanes;
+  const bool dsigned = IsSigned(x.type);
+  int64_t sum = static_cast<int64_t>(static_cast<uint32_t>(c));
+  if (dsigned) sum = static_cast<int32_t>(c);
+  uint64_t out = 0;
+  for (int i = 0; i < lanes; ++i) {
+    const uint64_t ae = (a >> (eb * i)) & Mask(eb), be = (b >> (eb * i)) & Mask(eb);
+    const int64_t va = IsSigned(x.stype) ? SExt(ae, eb) : static_cast<int64_t>(ae);
+    const int64_t vb = IsSigned(x.btype) ? SExt(be, eb) : static_cast<int64_t>(be);
+    int64_t r = 0;
+    switch (x.sub) {
+      case 0: r = va + vb; break;
+      case 1: r = va - vb; break;
+      case 2: r = (va + vb + 1) >> 1; break;  // rounding average
+      case 3: r = va > vb ? va - vb : vb - va; break;
+      case 4: r = va < vb ? va : vb; break;
+      default: r = va > vb ? va : vb; break;
+    }
+    if ((x.flags & kAccumulate) != 0) {
+      sum += r;
+      continue;
+    }
+    if ((x.flags & kSat) != 0) {
+      const int64_t lo = dsigned ? -(int64_t{1} << (eb - 1)) : 0;
+      const int64_t hi = dsigned ? (int64_t{1} << (eb - 1)) - 1 : (int64_t{1} << eb) - 1;
+      r = r < lo ? lo : r > hi ? hi : r;
+    }
+    out |= (static_cast<uint64_t>(r) & Mask(eb)) << (eb * i);
+  }
+  if ((x.flags & kAccumulate) != 0) return static_cast<uint64_t>(sum) & 0xffffffffu;
+  return out;
+}
+
 }  // namespace
 
 bool IsAluOp(Op op) {
@@ -527,7 +565,7 @@ bool IsAluOp(Op op) {
     case Op::kFma: case Op::kRcp: case Op::kSqrt: case Op::kRsqrt: case Op::kSin: case Op::kCos:
     case Op::kEx2: case Op::kLg2: case Op::kTanh: case Op::kCopysign: case Op::kTestp: case Op::kCvt:
     case Op::kCvtPack: case Op::kSetp: case Op::kSet: case Op::kSelp: case Op::kSlct:
-    case Op::kMovPack: case Op::kMovUnpack:
+    case Op::kMovPack: case Op::kMovUnpack: case Op::kVideo4: case Op::kVideo2:
       return true;
     default:
       return false;
@@ -583,6 +621,7 @@ uint64_t EvalAlu(const XInst& x, const uint64_t* s, bool* carry) {
       return ge ? s[0] : s[1];
     }
     case Op::kTestp: return TestClass(x.sub, s[0], FmtOf(x.type)) ? 1 : 0;
+    case Op::kVideo4: case Op::kVideo2: return Video(x, s[0], s[1], s[2]);
     default: break;
   }
   if (IsFloat(x.type)) {

@@ -183,6 +183,7 @@ class Decoder {
   bool Control();
   bool Barrier();
   bool Warp();
+  bool Video(int op, int lanes);
 
   const SynInst& syn_;
   OperandResolver* r_;
@@ -242,6 +243,12 @@ bool Decoder::Dispatch() {
   if (b == "bar" || b == "barrier" || b == "membar" || b == "fence") return Barrier();
   if (b == "shfl" || b == "vote" || b == "match" || b == "redux" || b == "activemask") {
     return Warp();
+  }
+  static const char* const kVideo[] = {"vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax"};
+  for (int v = 0; v < 6; ++v) {
+    for (int lanes : {4, 2}) {
+      if (b == std::string(kVideo[v]) + std::to_string(lanes)) return Video(v, lanes);
+    }
   }
   if (b == "nanosleep") {
     x_->op = Op::kNanosleep;
@@ -827,6 +834,33 @@ bool Decoder::Warp() {
   x_->nd = 1;
   x_->ns = 2;
   return Dst(0, &x_->d[0]) && Src(1, *t, &x_->s[0]) && Src(2, DType::kU32, &x_->s[1]);
+}
+
+// vop4/vop2 with the default selectors and mask: vop4.dtype.atype.btype{.sat} d, a, b, c, or
+// vop4.dtype.atype.btype.add d, a, b, c.
+bool Decoder::Video(int op, int lanes) {
+  x_->op = lanes == 4 ? Op::kVideo4 : Op::kVideo2;
+  x_->sub = static_cast<uint8_t>(op);
+  if (mods_.Take("sat")) x_->flags |= kSat;
+  if (mods_.Take("add")) x_->flags |= kAccumulate;
+  if ((x_->flags & kSat) != 0 && (x_->flags & kAccumulate) != 0) return Fail(syn_.base + ": .sat and .add together");
+  const std::vector<DType> t = mods_.Types();
+  if (t.size() != 3) return Fail(syn_.base + " needs .dtype.atype.btype");
+  for (DType d : t) {
+    if (d != DType::kU32 && d != DType::kS32) return Fail(syn_.base + ": the types are .u32 or .s32");
+  }
+  x_->type = t[0];
+  x_->stype = t[1];
+  x_->btype = t[2];
+  if (!Count(syn_, 4, 4, error_)) return false;
+  if (syn_.ops[0].name.find('.') != std::string::npos || syn_.ops[1].name.find('.') != std::string::npos ||
+      syn_.ops[2].name.find('.') != std::string::npos) {
+    return Fail(syn_.base + ": byte selectors and masks are not supported");
+  }
+  x_->nd = 1;
+  x_->ns = 3;
+  return Dst(0, &x_->d[0]) && Src(1, DType::kB32, &x_->s[0]) && Src(2, DType::kB32, &x_->s[1]) &&
+         Src(3, DType::kB32, &x_->s[2]);
 }
 
 }  // namespace

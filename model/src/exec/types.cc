@@ -114,6 +114,8 @@ const char* OpName(Op op) {
     case Op::kRedux: return "redux";
     case Op::kActivemask: return "activemask";
     case Op::kNanosleep: return "nanosleep";
+    case Op::kVideo4: return "vop4";
+    case Op::kVideo2: return "vop2";
     case Op::kTexSurf: return "texture/surface";
   }
   return "?";

@@ -57,7 +57,8 @@ struct XAddress {
 struct XInst {
   Op op = Op::kNop;
   DType type = DType::kB32;   // the instruction's (destination) type
-  DType stype = DType::kB32;  // cvt's source type; mul/mad.wide's operand type
+  DType stype = DType::kB32;  // cvt's source type; mul/mad.wide's operand type; video: a's type
+  DType btype = DType::kB32;  // video: b's type
   Rnd rnd = Rnd::kNone;
   Cmp cmp = Cmp::kEq;
   BoolOp boolop = BoolOp::kNone;
@@ -84,6 +85,7 @@ enum XFlag : uint16_t {
   kFtz = 1 << 0, kSat = 1 << 1, kApprox = 1 << 2, kHi = 1 << 3, kWide = 1 << 4, kCc = 1 << 5,
   kUni = 1 << 6, kNan = 1 << 7, kFull = 1 << 8, kClamp = 1 << 9, kShiftLeft = 1 << 10,
   kPredDst = 1 << 11, kXorSign = 1 << 12, kAbs = 1 << 13, kRelu = 1 << 14,
+  kAccumulate = 1 << 15,  // video .add: the elements' results summed into c
 };
 
 // A parameter of a function or a kernel: its bytes in the function's parameter area.

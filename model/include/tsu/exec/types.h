@@ -52,6 +52,8 @@ enum class Op : uint8_t {
   kFma, kRcp, kSqrt, kRsqrt, kSin, kCos, kEx2, kLg2, kTanh, kCopysign, kTestp,
   // Conversion, comparison, selection.
   kCvt, kCvta, kCvtPack, kSetp, kSet, kSelp, kSlct, kMovPack, kMovUnpack,
+  // SIMD video instructions: four bytes or two halfwords at once (sub: the operation).
+  kVideo4, kVideo2,
   // Memory.
   kLd, kSt, kAtom, kRed, kPrefetch, kIsspacep,
   // Control.
