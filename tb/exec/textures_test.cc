@@ -291,5 +291,91 @@ TEST_F(Textures, HistogramWithSured) {
   EXPECT_EQ(r.surface_requests, static_cast<uint64_t>(n));
 }
 
+TEST_F(Textures, GatherThroughTld4) {
+  const int w = 16, h = 8, n = 64;
+  TextureDesc d;
+  d.dim = Geometry::k2d;
+  d.width = w;
+  d.height = h;
+  d.order = ChannelOrder::kRGBA;
+  d.type = ChannelType::kFloat;  // unnormalized, clamp
+  std::vector<float> texels(static_cast<size_t>(w * h * 4));
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = static_cast<float>(i);
+  const std::vector<uint8_t> b = Bytes(texels);
+  std::string err;
+  ASSERT_TRUE(dev.CreateArray(&d, b.data(), b.size(), &err)) << err;
+  const uint64_t tex = dev.CreateTexture(d, &err);
+  const uint64_t out = dev.Malloc(n * 32);
+  Run(mod, "gather", {1}, {64}, {Ptr(out), Ptr(tex), Int(n)});
+  const std::vector<float> got = Download<float>(out, n * 8);
+  auto lower = [](float x) {  // the lower tap: floor(x * 256 - 127.5) >> 8 (docs/semantics.md T2)
+    return static_cast<int>(std::floor(std::floor(static_cast<double>(x) * 256 - 127.5) / 256));
+  };
+  for (int i = 0; i < n; ++i) {
+    const float x = 0.37f * i - 1.0f, y = 0.21f * i + 0.5f;
+    const int x0 = lower(x), y0 = lower(y);
+    const int xs[4] = {x0, x0 + 1, x0 + 1, x0}, ys[4] = {y0 + 1, y0 + 1, y0, y0};  // GL's order
+    for (int c = 0; c < 2; ++c) {
+      const int comp = c == 0 ? 1 : 3;
+      for (int k = 0; k < 4; ++k) {
+        const int tx = std::clamp(xs[k], 0, w - 1), ty = std::clamp(ys[k], 0, h - 1);
+        ASSERT_EQ(got[static_cast<size_t>(8 * i + 4 * c + k)], texels[static_cast<size_t>((ty * w + tx) * 4 + comp)])
+            << i << " comp " << comp << " texel " << k;
+      }
+    }
+  }
+}
+
+TEST(ExecTextureQuery, TxqAnswersFromTheBinding) {
+  const std::string text = R"(.version 9.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 tex)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u64 %rd2, [tex];
+	txq.width.b32 %r1, [%rd2];
+	txq.height.b32 %r2, [%rd2];
+	txq.num_mipmap_levels.b32 %r3, [%rd2];
+	txq.level.width.b32 %r4, [%rd2], 2;
+	txq.channel_order.b32 %r5, [%rd2];
+	txq.normalized_coords.b32 %r6, [%rd2];
+	st.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};
+	st.global.v2.u32 [%rd1+16], {%r5, %r6};
+	ret;
+}
+)";
+  Device dev;
+  std::string err;
+  const int m = dev.LoadModule(text, "txq.ptx", &err);
+  ASSERT_GE(m, 0) << err;
+  TextureDesc d;
+  d.dim = Geometry::k2d;
+  d.width = 40;
+  d.height = 24;
+  d.levels = 4;
+  d.order = ChannelOrder::kR;
+  d.type = ChannelType::kFloat;
+  d.sampler.normalized = true;
+  std::vector<float> texels(40 * 24 + 20 * 12 + 10 * 6 + 5 * 3, 0.0f);
+  ASSERT_TRUE(dev.CreateArray(&d, reinterpret_cast<const uint8_t*>(texels.data()), texels.size() * 4, &err)) << err;
+  const uint64_t tex = dev.CreateTexture(d, &err);
+  const uint64_t out = dev.Malloc(32);
+  LaunchConfig c;
+  ASSERT_TRUE(PackParams(dev.program(m).functions[0], {ArgValue{out}, ArgValue{tex}}, &c.params, &err)) << err;
+  const LaunchReport r = dev.Launch(m, 0, c);
+  ASSERT_TRUE(r.ok) << r.error;
+  uint32_t got[6];
+  ASSERT_TRUE(dev.CopyFromDevice(got, out, 24, &err));
+  EXPECT_EQ(got[0], 40u);
+  EXPECT_EQ(got[1], 24u);
+  EXPECT_EQ(got[2], 4u);
+  EXPECT_EQ(got[3], 10u);  // level 2: 40 >> 2
+  EXPECT_EQ(got[4], 0x10B0u);  // CL_R, as suq answers for surfaces
+  EXPECT_EQ(got[5], 1u);
+}
+
 }  // namespace
 }  // namespace tsu::exec::test

@@ -109,3 +109,12 @@ extern "C" __global__ void tex_loop(float* out, cudaTextureObject_t tex, int ite
   for (int k = 0; k < iters; ++k) acc += tex2D<float>(tex, u + k * 0.001f, 0.25f + k * 0.002f);
   out[i] = acc;
 }
+
+// tex2Dgather: the four texels a bilinear sample would read, one component (tld4).
+extern "C" __global__ void gather(float4* out, cudaTextureObject_t tex, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float x = 0.37f * i - 1.0f, y = 0.21f * i + 0.5f;
+  out[2 * i] = tex2Dgather<float4>(tex, x, y, 1);
+  out[2 * i + 1] = tex2Dgather<float4>(tex, x, y, 3);
+}

@@ -184,6 +184,8 @@ class Decoder {
   bool Barrier();
   bool Warp();
   bool Video(int op, int lanes);
+  bool Tld4();
+  bool Txq();
 
   const SynInst& syn_;
   OperandResolver* r_;
@@ -250,6 +252,8 @@ bool Decoder::Dispatch() {
       if (b == std::string(kVideo[v]) + std::to_string(lanes)) return Video(v, lanes);
     }
   }
+  if (b == "tld4") return Tld4();
+  if (b == "txq") return Txq();
   if (b == "nanosleep") {
     x_->op = Op::kNanosleep;
     mods_.Types();
@@ -861,6 +865,94 @@ bool Decoder::Video(int op, int lanes) {
   x_->ns = 3;
   return Dst(0, &x_->d[0]) && Src(1, DType::kB32, &x_->s[0]) && Src(2, DType::kB32, &x_->s[1]) &&
          Src(3, DType::kB32, &x_->s[2]);
+}
+
+// tld4.comp.{2d,a2d}.v4.{f32,s32,u32}.f32 d[|p], [a, c] {, e}: a the texture's .u64 handle,
+// c the coordinates, e texel offsets. The explicit-sampler and depth-compare forms are refused.
+bool Decoder::Tld4() {
+  x_->op = Op::kTld4;
+  const std::string comp = mods_.TakeOne({"r", "g", "b", "a"});
+  if (comp.empty()) return Fail("tld4 needs a component (.r, .g, .b, .a)");
+  x_->sub = comp == "r" ? 0 : comp == "g" ? 1 : comp == "b" ? 2 : 3;
+  if (mods_.Take("2d")) x_->geom = Geometry::k2d;
+  else if (mods_.Take("a2d")) x_->geom = Geometry::kA2d;
+  else return Fail("tld4: only .2d and .a2d are executed (cube gathers are not)");
+  if (!mods_.Take("v4")) return Fail("tld4 needs .v4");
+  const std::vector<DType> t = mods_.Types();
+  if (t.size() != 2 || t[1] != DType::kF32 || (t[0] != DType::kF32 && t[0] != DType::kS32 && t[0] != DType::kU32)) {
+    return Fail("tld4 needs .dtype.f32 with dtype .f32, .s32 or .u32");
+  }
+  x_->type = t[0];
+  if (!Count(syn_, 2, 3, error_)) return false;
+  const SynOp& d = syn_.ops[0];
+  const SynOp& a = syn_.ops[1];
+  if (d.kind != SynOp::Kind::kVector || d.elems.size() != 4) return Fail("tld4's destination is {d0, d1, d2, d3}");
+  for (int i = 0; i < 4; ++i) {
+    if (!r_->Dest(d.elems[static_cast<size_t>(i)], &x_->d[i], error_)) return false;
+  }
+  x_->nd = 4;
+  if (a.kind != SynOp::Kind::kAddressList || a.elems.size() != 2) {
+    return Fail("tld4: [texture, {coordinates}] (the explicit-sampler form is not executed)");
+  }
+  if (!r_->Source(a.elems[0], DType::kU64, &x_->s[0], error_)) return false;
+  const SynOp& c = a.elems[1];
+  const size_t want = x_->geom == Geometry::k2d ? 2 : 4;
+  if (c.kind != SynOp::Kind::kVector || c.elems.size() != want) {
+    return Fail("tld4." + std::string(x_->geom == Geometry::k2d ? "2d" : "a2d") + " takes " + std::to_string(want) + " coordinates");
+  }
+  for (size_t i = 0; i < want && i < 3; ++i) {
+    const bool layer = x_->geom == Geometry::kA2d && i == 0;
+    if (!r_->Source(c.elems[i], layer ? DType::kS32 : DType::kF32, &x_->s[1 + i], error_)) return false;
+  }
+  x_->ns = 4;
+  if (syn_.ops.size() == 3) {  // offsets
+    const SynOp& e = syn_.ops[2];
+    if (e.kind != SynOp::Kind::kVector || e.elems.size() != 2) return Fail("tld4: the offsets are {dx, dy}");
+    x_->args.resize(2);  // the offsets
+    for (int i = 0; i < 2; ++i) {
+      if (!r_->Source(e.elems[static_cast<size_t>(i)], DType::kS32, &x_->args[static_cast<size_t>(i)], error_)) return false;
+    }
+  }
+  if (d.has_pred) {
+    SynOp q;
+    q.name = d.pred;
+    return Fail("tld4 with a residency predicate is not executed");
+  }
+  return true;
+}
+
+// txq.query.b32 d, [a] and txq.level.query.b32 d, [a], lod.
+bool Decoder::Txq() {
+  x_->op = Op::kTxq;
+  const bool level = mods_.Take("level");
+  static const char* const kQ[] = {"width", "height", "depth", "channel_data_type", "channel_order",
+                                   "normalized_coords", "filter_mode", "addr_mode_0", "addr_mode_1",
+                                   "addr_mode_2", "array_size", "num_mipmap_levels", "num_samples"};
+  bool have = false;
+  for (int i = 0; i < 13; ++i) {
+    if (mods_.Take(kQ[i])) {
+      x_->sub = static_cast<uint8_t>(i);
+      have = true;
+    }
+  }
+  if (!have) return Fail("txq needs a texture query (.width, .num_mipmap_levels, ...)");
+  if (level && x_->sub > 2) return Fail("txq.level takes .width, .height or .depth");
+  if (!mods_.Take("b32")) return Fail("txq needs .b32");
+  x_->type = DType::kB32;
+  if (!Count(syn_, level ? 3 : 2, level ? 3 : 2, error_)) return false;
+  x_->nd = 1;
+  if (!Dst(0, &x_->d[0])) return false;
+  const SynOp& a = syn_.ops[1];
+  if (a.kind != SynOp::Kind::kAddress || a.offset != 0 || a.base_imm) return Fail("txq: [texture]");
+  SynOp h;
+  h.name = a.name;
+  if (!r_->Source(h, DType::kU64, &x_->s[0], error_)) return false;
+  x_->ns = 1;
+  if (level) {
+    x_->ns = 2;
+    return Src(2, DType::kS32, &x_->s[1]);
+  }
+  return true;
 }
 
 }  // namespace

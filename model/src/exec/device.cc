@@ -139,7 +139,7 @@ int Device::LoadModule(std::string_view text, const std::string& name, std::stri
       mem_.Write(v.offset, v.init.data(), static_cast<uint32_t>(v.init.size()));
     }
   }
-  m->machine = std::make_unique<Machine>(m->loaded.program, &memory_, port_);
+  m->machine = std::make_unique<Machine>(m->loaded.program, &memory_, port_, &unit_);
   m->opaque_handles.assign(p.opaque_names.size(), 0);
   modules_.push_back(std::move(m));
   return static_cast<int>(modules_.size() - 1);

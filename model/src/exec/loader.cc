@@ -876,7 +876,7 @@ class Loader : public OperandResolver {
       if (!ParseInstructionSyntax(st.text, &syn, &err)) {
         return Error(st.line, st.column, err + ": " + Excerpt(st.text, 60));
       }
-      if (syn.base == "txq" || syn.base == "tld4" || syn.base == "istypep" || syn.base == "tex") {
+      if (syn.base == "istypep" || syn.base == "tex") {
         return Error(st.line, st.column, "unsupported instruction '" + syn.base + "': " + Excerpt(st.text, 60));
       }
       DecodeResult extra;

@@ -11,7 +11,9 @@
 
 #include "alu.h"
 #include "tsu/exec/address_map.h"
+#include "tsu/exec/texture_query.h"
 #include "tsu/hex.h"
+#include "tsu/tex_math.h"
 
 namespace tsu::exec {
 namespace {
@@ -70,10 +72,10 @@ struct Fault {
 class CtaRun {
  public:
   CtaRun(const Program& p, const XFunction& kernel, const LaunchConfig& cfg, DeviceMemory* mem,
-         TexturePort* tex, std::vector<uint8_t>* const_bank, LaunchReport* report,
-         uint64_t* budget)
-      : p_(p), kernel_(kernel), cfg_(cfg), mem_(mem), tex_(tex), const_(const_bank),
-        report_(report), budget_(budget) {}
+         TexturePort* tex, const Unit* bindings, std::vector<uint8_t>* const_bank,
+         LaunchReport* report, uint64_t* budget)
+      : p_(p), kernel_(kernel), cfg_(cfg), mem_(mem), tex_(tex), bindings_(bindings),
+        const_(const_bank), report_(report), budget_(budget) {}
 
   // Runs CTA (cx, cy, cz); false with report_->error on a fault.
   bool Run(uint32_t cx, uint32_t cy, uint32_t cz) {
@@ -639,6 +641,43 @@ class CtaRun {
     return true;
   }
 
+  // tld4 and txq, on the model's bindings (the unit executes neither).
+  bool TextureQuery(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
+    for (uint32_t m = mask; m != 0; m &= m - 1) {
+      const int l = __builtin_ctz(m);
+      const uint64_t h = Read(*w, *fr, x.s[0], l);
+      const ResolvedTexture* t = bindings_ != nullptr ? bindings_->FindTexture(h) : nullptr;
+      const SamplerDesc* s = t == nullptr ? nullptr
+                             : t->sampler_in_slot ? bindings_->FindSampler(t->sampler_slot)
+                                                  : bindings_->FindSampler(h);
+      if (t == nullptr || s == nullptr) {
+        return Error(w, &x, std::string(OpName(x.op)) + " on " + Hex(h) + ", which names no texture", l);
+      }
+      ++report_->texture_requests;
+      if (x.op == Op::kTxq) {
+        const uint32_t level = x.ns > 1 ? static_cast<uint32_t>(std::max<int64_t>(0, static_cast<int32_t>(Read(*w, *fr, x.s[1], l)))) : 0;
+        Write(fr, x.d[0], l, Txq(*t, *s, static_cast<TexQuery>(x.sub), level));
+        continue;
+      }
+      uint32_t coords[4] = {};
+      const int nc = x.geom == Geometry::k2d ? 2 : 3;
+      for (int i = 0; i < nc; ++i) coords[i] = static_cast<uint32_t>(Read(*w, *fr, x.s[1 + i], l));
+      int32_t off[2] = {0, 0};
+      const bool has_offsets = x.args.size() == 2;
+      if (has_offsets) {
+        off[0] = TexOffset(static_cast<uint32_t>(Read(*w, *fr, x.args[0], l)));
+        off[1] = TexOffset(static_cast<uint32_t>(Read(*w, *fr, x.args[1], l)));
+      }
+      const Response r = Tld4(*t, *s, x.geom, x.sub, coords, has_offsets ? off : nullptr,
+                              x.type == DType::kF32, mem_->port());
+      if (r.trap != TrapCause::kNone) {
+        return Error(w, &x, "tld4 trapped: " + std::string(Name(r.trap)), l);
+      }
+      for (int i = 0; i < 4; ++i) Write(fr, x.d[i], l, r.data[i]);
+    }
+    return true;
+  }
+
   // --- Warp-wide ---
 
   bool WarpOp(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
@@ -791,6 +830,10 @@ class CtaRun {
       case Op::kTexSurf:
         e.pc = pc + 1;
         if (mask != 0 && !TexSurf(w, fr, x, mask)) return false;
+        break;
+      case Op::kTld4: case Op::kTxq:
+        e.pc = pc + 1;
+        if (mask != 0 && !TextureQuery(w, fr, x, mask)) return false;
         break;
       case Op::kBra:
         Branch(fr, x, (x.flags & kUni) != 0 && x.guard.kind == XOperand::Kind::kNone ? e.mask : mask,
@@ -992,6 +1035,7 @@ class CtaRun {
   const LaunchConfig& cfg_;
   DeviceMemory* mem_;
   TexturePort* tex_;
+  const Unit* bindings_;
   std::vector<uint8_t>* const_;
   LaunchReport* report_;
   uint64_t* budget_;
@@ -1074,8 +1118,8 @@ bool CtaRun::Atomic(Warp* w, Frame* fr, const XInst& x, uint32_t mask) {
 
 }  // namespace
 
-Machine::Machine(const Program& program, DeviceMemory* memory, TexturePort* tex)
-    : program_(program), memory_(memory), tex_(tex), const_bank_(program.const_init) {
+Machine::Machine(const Program& program, DeviceMemory* memory, TexturePort* tex, const Unit* bindings)
+    : program_(program), memory_(memory), tex_(tex), bindings_(bindings), const_bank_(program.const_init) {
   const_bank_.resize(program.const_bytes, 0);
 }
 
@@ -1137,7 +1181,7 @@ LaunchReport Machine::Launch(int kernel, const LaunchConfig& cfg) {
     tex_->BeginLaunch();
     if (MemoryPort* m = tex_->ThreadMemory(device_port)) memory_->set_port(m);
   }
-  CtaRun run(program_, k, cfg, memory_, tex_, &const_bank_, &r, &budget);
+  CtaRun run(program_, k, cfg, memory_, tex_, bindings_, &const_bank_, &r, &budget);
   for (uint32_t z = 0; z < cfg.grid.z; ++z) {
     for (uint32_t y = 0; y < cfg.grid.y; ++y) {
       for (uint32_t x = 0; x < cfg.grid.x; ++x) {

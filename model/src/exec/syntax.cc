@@ -134,10 +134,36 @@ bool Operand(Lexer* lx, SynOp* out, std::string* error) {
   }
   if (lx->Accept('[')) {
     out->kind = SynOp::Kind::kAddress;
+    if (NameStart(lx->Peek())) {  // [a, b, {c, d}]: a texture instruction's operand list
+      const std::string first = lx->Name();
+      if (lx->Peek() == ',') {
+        out->kind = SynOp::Kind::kAddressList;
+        SynOp& a = out->elems.emplace_back();
+        a.name = first;
+        while (lx->Accept(',')) {
+          if (out->elems.size() == 4) {
+            *error = "an address list has at most 4 items";
+            return false;
+          }
+          SynOp& item = out->elems.emplace_back();
+          if (lx->Peek() == '{') {
+            if (!Operand(lx, &item, error)) return false;
+          } else if (!Scalar(lx, &item, error)) {
+            return false;
+          }
+        }
+        if (!lx->Accept(']')) {
+          *error = "expected ']' near '" + lx->Rest() + "'";
+          return false;
+        }
+        return true;
+      }
+      out->name = first;
+      goto offset;
+    }
+    {
     const char c = lx->Peek();
-    if (NameStart(c)) {
-      out->name = lx->Name();
-    } else if (IsAsciiDigit(c)) {
+    if (IsAsciiDigit(c)) {
       Operand::Literal lit;
       if (!Literal(lx, &out->imm, &lit, error)) return false;
       out->base_imm = true;
@@ -145,6 +171,8 @@ bool Operand(Lexer* lx, SynOp* out, std::string* error) {
       *error = "expected an address near '" + lx->Rest() + "'";
       return false;
     }
+    }
+  offset:
     if (lx->Peek() == '+' || lx->Peek() == '-') {
       const bool minus = lx->Peek() == '-';
       lx->Accept(minus ? '-' : '+');

@@ -14,7 +14,7 @@
 namespace tsu::exec {
 
 struct SynOp {
-  enum class Kind : uint8_t { kName, kImm, kVector, kAddress, kList };
+  enum class Kind : uint8_t { kName, kImm, kVector, kAddress, kList, kAddressList };
   Kind kind = Kind::kName;
   std::string name;  // kName; kAddress: the base name (empty: none)
   bool negate = false;
@@ -22,7 +22,7 @@ struct SynOp {
   Operand::Literal lit = Operand::Literal::kInt;
   bool base_imm = false;  // kAddress: the base is an immediate
   int64_t offset = 0;     // kAddress: +offset
-  std::vector<SynOp> elems;  // kVector, kList
+  std::vector<SynOp> elems;  // kVector, kList; kAddressList: [a, b, {c...}] item by item
   bool has_pred = false;     // `d|p`
   std::string pred;
 };

@@ -117,6 +117,8 @@ const char* OpName(Op op) {
     case Op::kVideo4: return "vop4";
     case Op::kVideo2: return "vop2";
     case Op::kTexSurf: return "texture/surface";
+    case Op::kTld4: return "tld4";
+    case Op::kTxq: return "txq";
   }
   return "?";
 }
@@ -140,7 +142,7 @@ const char* OpFamily(Op op) {
       return "sync";
     case Op::kShfl: case Op::kVote: case Op::kMatch: case Op::kRedux: case Op::kActivemask:
       return "warp";
-    case Op::kTexSurf: return "texture_surface";
+    case Op::kTexSurf: case Op::kTld4: case Op::kTxq: return "texture_surface";
     case Op::kNop: return "other";
     default: return "integer";
   }

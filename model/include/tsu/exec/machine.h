@@ -14,6 +14,7 @@
 #include "tsu/exec/program.h"
 #include "tsu/instruction.h"
 #include "tsu/transaction.h"
+#include "tsu/unit.h"
 
 namespace tsu::exec {
 
@@ -96,7 +97,9 @@ struct LaunchReport {
 
 class Machine {
  public:
-  Machine(const Program& program, DeviceMemory* memory, TexturePort* tex);
+  // `bindings`: the model's texture bindings, for the instructions the executor runs itself
+  // (tld4, txq: tsu/exec/texture_query.h).
+  Machine(const Program& program, DeviceMemory* memory, TexturePort* tex, const Unit* bindings);
 
   // Runs the kernel. Global memory keeps whatever the launch wrote up to an error.
   LaunchReport Launch(int kernel, const LaunchConfig& config);
@@ -110,6 +113,7 @@ class Machine {
   const Program& program_;
   DeviceMemory* memory_;
   TexturePort* tex_;
+  const Unit* bindings_;
   std::vector<uint8_t> const_bank_;
 };
 

@@ -59,6 +59,7 @@ struct XInst {
   DType type = DType::kB32;   // the instruction's (destination) type
   DType stype = DType::kB32;  // cvt's source type; mul/mad.wide's operand type; video: a's type
   DType btype = DType::kB32;  // video: b's type
+  Geometry geom = Geometry::k2d;  // tld4
   Rnd rnd = Rnd::kNone;
   Cmp cmp = Cmp::kEq;
   BoolOp boolop = BoolOp::kNone;

@@ -61,8 +61,9 @@ enum class Op : uint8_t {
   // Synchronisation and warp.
   kBar, kBarArrive, kBarRed, kBarWarp, kMembar, kShfl, kVote, kMatch, kRedux, kActivemask,
   kNanosleep,
-  // Texture and surface (through tsu::Unit).
-  kTexSurf,
+  // Texture and surface (through tsu::Unit), and the texture instructions the executor runs on
+  // the model's bindings (tld4, txq).
+  kTexSurf, kTld4, kTxq,
 };
 const char* OpName(Op op);
 // The family a report counts an opcode under: "integer", "float", "convert", "memory", ...
