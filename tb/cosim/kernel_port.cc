@@ -98,8 +98,10 @@ void KernelPort::BindShadow() {
 }
 
 void KernelPort::BeginLaunch() {
+  const auto t0 = std::chrono::steady_clock::now();
   mirror_ = dev_->memory();  // the model's copy: memory as the launch finds it
   BindShadow();
+  stats_.check_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!reset_) {
     unit_->Reset();
     reset_ = true;
@@ -129,7 +131,9 @@ void KernelPort::Submit(uint64_t ticket, const Instruction& in, const Request& r
   p.in = &in;
   p.req = req;
   p.where = where;
+  const auto t0 = std::chrono::steady_clock::now();
   p.want = shadow_.Execute(in, req);  // in program order, on the model's memory
+  stats_.check_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (p.want.write.valid) writes_.push_back(p.want.write);
   queue_.push_back(p);
 }
@@ -299,7 +303,10 @@ bool KernelPort::EndLaunch(std::string* error) {
     if (!Cycle(&none, error)) return false;
   }
   if (!writes_.empty()) return Mismatch(nullptr, std::to_string(writes_.size()) + " memory writes never made", error);
-  if (!(dev_->memory() == mirror_)) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool same = dev_->memory() == mirror_;
+  stats_.check_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!same) {
     return Mismatch(nullptr, "device memory differs from the model's at the end of the launch", error);
   }
   return true;

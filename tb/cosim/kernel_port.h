@@ -36,7 +36,8 @@ struct KernelPortStats {
   uint64_t stall_cycles = 0;  // a request waited while the unit did not take it
   uint64_t mem_reads = 0, mem_writes = 0, desc_reads = 0;
   uint64_t cache_lookups = 0, cache_misses = 0;
-  double unit_seconds = 0;  // wall time spent clocking the unit
+  double unit_seconds = 0;   // wall time spent clocking the unit
+  double check_seconds = 0;  // wall time the model spent computing the expected answers
 };
 
 class KernelPort : public exec::TexturePort {

@@ -223,27 +223,51 @@ double In(uint64_t bits, Fmt f, bool ftz) { return ToDouble(ftz ? FlushInput(bit
 
 }  // namespace
 
+namespace {
+
+// binary32 round-to-nearest without .ftz: the host's IEEE binary32 operations are exactly that.
+bool NativeF32(Fmt f, Rnd r, bool ftz) { return f == Fmt::kF32 && (r == Rnd::kNone || r == Rnd::kRn) && !ftz; }
+float F(uint64_t bits) {
+  const uint32_t b = static_cast<uint32_t>(bits);
+  float v;
+  std::memcpy(&v, &b, 4);
+  return v;
+}
+uint64_t Bits32(float v) {
+  if (std::isnan(v)) return kNanF32;
+  uint32_t b;
+  std::memcpy(&b, &v, 4);
+  return b;
+}
+
+}  // namespace
+
 uint64_t Add(uint64_t a, uint64_t b, Fmt f, Rnd r, bool ftz) {
+  if (NativeF32(f, r, ftz)) return Bits32(F(a) + F(b));
   const double x = In(a, f, ftz), y = In(b, f, ftz);
   return Compute(f, r, ftz, [&] { return x + y; });
 }
 
 uint64_t Mul(uint64_t a, uint64_t b, Fmt f, Rnd r, bool ftz) {
+  if (NativeF32(f, r, ftz)) return Bits32(F(a) * F(b));
   const double x = In(a, f, ftz), y = In(b, f, ftz);
   return Compute(f, r, ftz, [&] { return x * y; });
 }
 
 uint64_t Div(uint64_t a, uint64_t b, Fmt f, Rnd r, bool ftz) {
+  if (NativeF32(f, r, ftz)) return Bits32(F(a) / F(b));
   const double x = In(a, f, ftz), y = In(b, f, ftz);
   return Compute(f, r, ftz, [&] { return x / y; });
 }
 
 uint64_t Fma(uint64_t a, uint64_t b, uint64_t c, Fmt f, Rnd r, bool ftz) {
+  if (NativeF32(f, r, ftz)) return Bits32(std::fma(F(a), F(b), F(c)));
   const double x = In(a, f, ftz), y = In(b, f, ftz), z = In(c, f, ftz);
   return Compute(f, r, ftz, [&] { return std::fma(x, y, z); });
 }
 
 uint64_t Sqrt(uint64_t a, Fmt f, Rnd r, bool ftz) {
+  if (NativeF32(f, r, ftz)) return Bits32(std::sqrt(F(a)));
   const double x = In(a, f, ftz);
   return Compute(f, r, ftz, [&] { return std::sqrt(x); });
 }
