@@ -209,16 +209,9 @@ bool KernelPort::Cycle(std::vector<exec::Completion>* done, std::string* error) 
 
   // What completes at this edge.
   if (in.cfg_valid && out_.cfg_ready) ++cfg_step_;
-  if (in.req_valid && out_.req_ready) {
-    Pending p = queue_.front();
-    queue_.pop_front();
-    p.tag = next_tag_;
-    p.accepted = cycle_;
-    next_tag_ = (next_tag_ + 1) & 0xff;
-    inflight_.push_back(p);
-  } else if (in.req_valid) {
-    ++stats_.stall_cycles;
-  }
+  // A request taken at this edge moves in flight after the edge: the unit reads it at Tick.
+  const bool taken = in.req_valid && out_.req_ready;
+  if (in.req_valid && !taken) ++stats_.stall_cycles;
   if (out_.rsp_valid) {
     if (inflight_.empty()) return Mismatch(nullptr, "a response with no request in flight", error);
     const Pending& p = inflight_.front();
@@ -280,6 +273,14 @@ bool KernelPort::Cycle(std::vector<exec::Completion>* done, std::string* error) 
   if (ml != nullptr && out_.mem_rsp_ready) mport_.Pop();
   if (dl != nullptr && out_.dmem_rsp_ready) dport_.Pop();
   unit_->Tick(cycle_, &out_);
+  if (taken) {
+    Pending p = queue_.front();
+    queue_.pop_front();
+    p.tag = next_tag_;
+    p.accepted = cycle_;
+    next_tag_ = (next_tag_ + 1) & 0xff;
+    inflight_.push_back(p);
+  }
   ++cycle_;
   ++stats_.cycles;
   if (unit_->AssertionFailed()) return Mismatch(nullptr, "an RTL assertion failed (stderr)", error);

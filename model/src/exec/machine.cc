@@ -1027,7 +1027,7 @@ class CtaRun {
   }
 
  public:
-  uint64_t family_threads_[static_cast<int>(Op::kTexSurf) + 1][2] = {};
+  uint64_t family_threads_[static_cast<int>(Op::kCount)][2] = {};
 
  private:
   const Program& p_;
@@ -1201,7 +1201,7 @@ done:
     }
   }
   r.threads = r.ctas * threads;
-  for (int op = 0; op <= static_cast<int>(Op::kTexSurf); ++op) {
+  for (int op = 0; op < static_cast<int>(Op::kCount); ++op) {
     for (int fl = 0; fl < 2; ++fl) {
       if (run.family_threads_[op][fl] == 0) continue;
       const char* fam = fl == 1 && OpFamily(static_cast<Op>(op)) == std::string("integer") ? "float" : OpFamily(static_cast<Op>(op));

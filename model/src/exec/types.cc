@@ -119,6 +119,7 @@ const char* OpName(Op op) {
     case Op::kTexSurf: return "texture/surface";
     case Op::kTld4: return "tld4";
     case Op::kTxq: return "txq";
+    case Op::kCount: break;
   }
   return "?";
 }

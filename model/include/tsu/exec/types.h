@@ -64,6 +64,7 @@ enum class Op : uint8_t {
   // Texture and surface (through tsu::Unit), and the texture instructions the executor runs on
   // the model's bindings (tld4, txq).
   kTexSurf, kTld4, kTxq,
+  kCount,  // the number of opcodes (not an opcode)
 };
 const char* OpName(Op op);
 // The family a report counts an opcode under: "integer", "float", "convert", "memory", ...
