@@ -5,7 +5,6 @@
 #include <cstring>
 #include <fstream>
 
-#include "cosim.h"
 #include "tsu/exec/address_map.h"
 #include "tsu/hex.h"
 #include "tsu/texture_words.h"
@@ -49,15 +48,8 @@ class KernelPort::Tee : public MemoryPort {
   std::vector<std::pair<uint64_t, uint64_t>> cached_;  // what the texel cache may hold: [base, end)
 };
 
-std::unique_ptr<KernelPort> KernelPort::Create(exec::Device* dev, const KernelPortOptions& opt,
-                                               std::string* error) {
-  std::unique_ptr<UnitUnderTest> unit = MakeRtlUnit(opt.config, opt.seed, opt.trace.empty() ? nullptr : &opt.trace);
-  if (unit == nullptr) {
-    std::string names;
-    for (const std::string& c : CosimConfigs()) names += (names.empty() ? "" : ", ") + c;
-    *error = "this build has no configuration '" + opt.config + "' (" + names + ")";
-    return nullptr;
-  }
+std::unique_ptr<KernelPort> KernelPort::Over(exec::Device* dev, std::unique_ptr<UnitUnderTest> unit,
+                                             const KernelPortOptions& opt, std::string* error) {
   const UnitTraits t = unit->Traits();
   if (!t.has_tex) {
     *error = "configuration '" + opt.config + "' has no texture path: kernels' tex would trap";

@@ -42,9 +42,10 @@ struct KernelPortStats {
 
 class KernelPort : public exec::TexturePort {
  public:
-  // The unit `config` of this build over dev's memory; null with *error if there is none.
-  static std::unique_ptr<KernelPort> Create(exec::Device* dev, const KernelPortOptions& opt,
-                                            std::string* error);
+  // A port over `unit` (named opt.config in reports); null with *error if the unit cannot serve
+  // the executor (no texture path, fewer than 48 address bits).
+  static std::unique_ptr<KernelPort> Over(exec::Device* dev, std::unique_ptr<UnitUnderTest> unit,
+                                          const KernelPortOptions& opt, std::string* error);
   KernelPort(exec::Device* dev, std::unique_ptr<UnitUnderTest> unit, const KernelPortOptions& opt);
   ~KernelPort() override;
 
@@ -97,6 +98,11 @@ class KernelPort : public exec::TexturePort {
   bool reset_ = false;
   KernelPortStats stats_;
 };
+
+// The Verilated configuration opt.config of this build (tb/cosim/cosim.cc's list) as the port's
+// unit; null with *error naming the configurations there are (kernel_port_factory.cc).
+std::unique_ptr<KernelPort> MakeKernelPort(exec::Device* dev, const KernelPortOptions& opt,
+                                           std::string* error);
 
 }  // namespace tsu::tb
 

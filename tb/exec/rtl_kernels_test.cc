@@ -67,7 +67,7 @@ void ModelAndRtl(const Scenario& s, tb::KernelPortStats* stats = nullptr) {
   Device rtl;
   std::string err;
   tb::KernelPortOptions o;
-  std::unique_ptr<tb::KernelPort> port = tb::KernelPort::Create(&rtl, o, &err);
+  std::unique_ptr<tb::KernelPort> port = tb::MakeKernelPort(&rtl, o, &err);
   ASSERT_NE(port, nullptr) << err;
   rtl.set_texture_port(port.get());
   const std::vector<uint8_t> got = s(&rtl, LoadTextures(&rtl), port.get());

@@ -2,6 +2,8 @@
 // memory, CUDA arrays from NumPy, texture and surface objects, modules and launches.
 #include "device_python.h"
 
+#include "device_rtl.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -73,7 +75,8 @@ class PyDevice;
 
 class PyModule {
  public:
-  PyModule(std::shared_ptr<exec::Device> dev, int index) : dev_(std::move(dev)), index_(index) {}
+  PyModule(std::shared_ptr<exec::Device> dev, int index, tb::KernelPort* port)
+      : dev_(std::move(dev)), index_(index), port_(port) {}
 
   std::vector<std::string> Kernels() const {
     std::vector<std::string> k;
@@ -97,6 +100,7 @@ class PyModule {
     if (!exec::PackParams(dev_->program(index_).functions[static_cast<size_t>(k)], values, &c.params, &err)) {
       throw py::value_error(err);
     }
+    const tb::KernelPortStats before = port_ != nullptr ? port_->stats() : tb::KernelPortStats{};
     const exec::LaunchReport r = dev_->Launch(index_, k, c);
     if (!r.ok) {
       if (r.refused) throw py::value_error(r.error);
@@ -114,6 +118,20 @@ class PyModule {
     d["texture_requests"] = r.texture_requests;
     d["surface_requests"] = r.surface_requests;
     d["barriers"] = r.barriers;
+    if (port_ != nullptr) {  // this launch's share of the unit's figures
+      const tb::KernelPortStats& st = port_->stats();
+      const uint64_t cycles = st.cycles - before.cycles, reqs = st.requests - before.requests;
+      const uint64_t lookups = st.cache_lookups - before.cache_lookups;
+      const uint64_t misses = st.cache_misses - before.cache_misses;
+      py::dict u;
+      u["cycles"] = cycles;
+      u["requests"] = reqs;
+      u["requests_per_clock"] = cycles ? static_cast<double>(reqs) / static_cast<double>(cycles) : 0.0;
+      u["texel_cache_hit_rate"] = lookups ? 1.0 - static_cast<double>(misses) / static_cast<double>(lookups) : 0.0;
+      u["stall_cycles"] = st.stall_cycles - before.stall_cycles;
+      u["mismatches"] = 0;  // a mismatch stops the launch with tsu.LaunchError
+      d["unit"] = u;
+    }
     return d;
   }
 
@@ -186,6 +204,7 @@ class PyModule {
 
   std::shared_ptr<exec::Device> dev_;
   int index_;
+  tb::KernelPort* port_;  // unit="rtl", owned by the device
 };
 
 AddressMode Address(const std::string& s) {
@@ -198,13 +217,34 @@ AddressMode Address(const std::string& s) {
 
 class PyDevice {
  public:
-  PyDevice(const std::string& unit, const std::string& config) : dev_(std::make_shared<exec::Device>()) {
-    if (unit != "model") {
-      throw py::value_error("unit='" + unit + "': the Python module runs kernels on the golden model "
-                            "(unit='model'); through the Verilated unit, run them with `tsu launch --unit rtl` "
-                            "(docs/kernels.md)");
+  PyDevice(const std::string& unit, const std::string& config, uint64_t mem_latency)
+      : dev_(std::make_shared<exec::Device>()) {
+    if (unit == "rtl") {
+      tb::KernelPortOptions o;
+      o.config = config;
+      o.mem_latency = mem_latency;
+      std::string err;
+      port_ = MakeRtlPort(dev_.get(), o, &err);
+      if (port_ == nullptr) throw py::value_error(err);
+      dev_->set_texture_port(port_.get());
+    } else if (unit != "model") {
+      throw py::value_error("unit='" + unit + "': 'model' (the golden model) or 'rtl' (the Verilated unit)");
     }
-    (void)config;
+  }
+
+  // The unit's figures since the device was made (unit="rtl"), or None.
+  py::object UnitStats() const {
+    if (port_ == nullptr) return py::none();
+    const tb::KernelPortStats& st = port_->stats();
+    py::dict d;
+    d["cycles"] = st.cycles;
+    d["requests"] = st.requests;
+    d["tex"] = st.tex;
+    d["requests_per_clock"] = st.cycles ? static_cast<double>(st.requests) / static_cast<double>(st.cycles) : 0.0;
+    d["texel_cache_lookups"] = st.cache_lookups;
+    d["texel_cache_hit_rate"] = st.cache_lookups ? 1.0 - static_cast<double>(st.cache_misses) / static_cast<double>(st.cache_lookups) : 0.0;
+    d["stall_cycles"] = st.stall_cycles;
+    return d;
   }
 
   PyModule LoadPtx(const std::string& path_or_text) {
@@ -217,7 +257,7 @@ class PyDevice {
     std::string err;
     const int m = dev_->LoadModule(text, name, &err);
     if (m < 0) throw py::value_error(err);
-    return PyModule(dev_, m);
+    return PyModule(dev_, m, port_.get());
   }
 
   uint64_t Malloc(uint64_t n) {
@@ -421,6 +461,7 @@ class PyDevice {
 
  private:
   std::shared_ptr<exec::Device> dev_;
+  std::shared_ptr<tb::KernelPort> port_;  // unit="rtl"
 };
 
 }  // namespace
@@ -456,8 +497,12 @@ void AddDevice(py::module_& m) {
            "cudaMemcpyToSymbol: write a .const or .global variable")
       .def("symbol_address", &PyModule::SymbolAddress, py::arg("name"), "A .global variable's device address");
   py::class_<PyDevice>(m, "Device", "A CUDA device whose kernels run on tsu's executor")
-      .def(py::init<const std::string&, const std::string&>(), py::arg("unit") = "model",
-           py::arg("config") = "default")
+      .def(py::init<const std::string&, const std::string&, uint64_t>(), py::arg("unit") = "model",
+           py::arg("config") = "default", py::arg("mem_latency") = 20,
+           "unit='model': texture/surface instructions through the golden model; unit='rtl': through "
+           "the Verilated unit (the default configuration), every answer checked against the model")
+      .def_property_readonly("unit_stats", &PyDevice::UnitStats,
+                             "With unit='rtl': the unit's cycles, requests and texel-cache figures so far")
       .def("load_ptx", &PyDevice::LoadPtx, py::arg("path_or_text"),
            "Load a module (checked before anything runs; ValueError with FILE:LINE:COL)")
       .def("malloc", &PyDevice::Malloc, py::arg("nbytes"))

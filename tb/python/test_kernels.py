@@ -167,3 +167,41 @@ def test_bad_input_is_a_clear_error_and_memory_stays_readable():
         dev.memcpy_dtoh(p + 1024, (4,), np.int32)
     with pytest.raises(ValueError, match="need float32"):
         dev.array(np.zeros((4, 4), np.float64))
+
+
+def run_textures(unit):
+    """Rotation, a painted surface sampled back and a sured histogram, on one device."""
+    dev = tsu.Device(unit=unit)
+    mod = module(dev, "textures.ptx")
+    rng = np.random.default_rng(11)
+    img = rng.random((16, 32), dtype=np.float32)
+    tex = dev.texture_object(dev.array(img), address_mode="wrap", filter_mode="linear", normalized_coords=True)
+    out = dev.malloc(img.nbytes)
+    reports = [mod.launch("rotate", grid=(2, 1), block=(16, 16), args=[out, tex, 32, 16, 0.4])]
+    canvas = dev.array(np.zeros((8, 24), np.float32))
+    surf, ctex = dev.surface_object(canvas), dev.texture_object(canvas)
+    reports.append(mod.launch("paint", grid=(2, 1), block=(16, 8), args=[surf, 24, 8]))
+    out2 = dev.malloc(8 * 24 * 4)
+    reports.append(mod.launch("sample_painted", grid=(2, 1), block=(16, 8), args=[out2, ctex, surf, 24, 8]))
+    data = rng.integers(0, 40, 500).astype(np.uint8)
+    p = dev.malloc(data.nbytes)
+    dev.memcpy_htod(p, data)
+    bins = dev.array(np.zeros(256, np.uint32), channels=(32,), kind="unsigned")
+    reports.append(mod.launch("histogram_sured", grid=2, block=64, args=[p, dev.surface_object(bins), data.size]))
+    results = [dev.memcpy_dtoh(out, img.shape, np.float32), dev.memcpy_dtoh(out2, (8, 24), np.float32),
+               dev.memcpy_dtoh(bins.address, (256,), np.uint32)]
+    return results, reports, dev
+
+
+def test_the_verilated_unit_answers_as_the_model():
+    model, _, _ = run_textures("model")
+    rtl, reports, dev = run_textures("rtl")
+    for a, b in zip(model, rtl):
+        np.testing.assert_array_equal(a, b)
+    assert all(r["unit"]["cycles"] > 0 for r in reports)
+    assert reports[0]["unit"]["requests"] == 512 and 0 < reports[0]["unit"]["texel_cache_hit_rate"] <= 1
+    assert dev.unit_stats["requests"] == sum(r["unit"]["requests"] for r in reports)
+    with pytest.raises(ValueError, match="carries the default configuration"):
+        tsu.Device(unit="rtl", config="texquad")
+    with pytest.raises(ValueError, match="'model' .* or 'rtl'"):
+        tsu.Device(unit="gpu")

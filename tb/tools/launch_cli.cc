@@ -226,7 +226,7 @@ int Run() {
   if (k < 0) throw Usage{"the module has no kernel '" + Excerpt(g.kernel) + "'"};
   std::unique_ptr<tb::KernelPort> port;
   if (g.unit == "rtl") {
-    port = tb::KernelPort::Create(&dev, g.rtl, &err);
+    port = tb::MakeKernelPort(&dev, g.rtl, &err);
     if (port == nullptr) throw Usage{err};
     dev.set_texture_port(port.get());
   } else if (g.unit != "model") {
