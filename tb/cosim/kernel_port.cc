@@ -125,6 +125,7 @@ void KernelPort::Submit(uint64_t ticket, const Instruction& in, const Request& r
   p.where = where;
   const auto t0 = std::chrono::steady_clock::now();
   p.want = shadow_.Execute(in, req);  // in program order, on the model's memory
+  if (p.seq - 1 == opt_.corrupt_expected) p.want.data[0] ^= 1;
   stats_.check_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (p.want.write.valid) writes_.push_back(p.want.write);
   queue_.push_back(p);

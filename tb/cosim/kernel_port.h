@@ -27,6 +27,9 @@ struct KernelPortOptions {
   uint64_t seed = 1;               // the unit's uninitialised state
   std::string trace;               // write a waveform to <trace>.fst (empty: none)
   std::string log;                 // on a mismatch, the transaction log goes here (empty: none)
+  // Checker self-test: the model's answer to this request (in submission order, from 0) has bit 0
+  // of its first element flipped before the comparison, so the launch must stop there (~0: never).
+  uint64_t corrupt_expected = ~0ull;
 };
 
 struct KernelPortStats {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <fstream>
 #include <iostream>
@@ -36,6 +37,8 @@ struct Options {
   uint32_t max_threads = 1024;
   std::string unit = "model";
   tb::KernelPortOptions rtl;
+  std::string artifacts = "launch_artifacts";
+  bool quiet = false;  // the traced replay prints no report
   uint32_t resident_warps = 0;
 };
 Options g;
@@ -213,7 +216,10 @@ std::string ReadArray(exec::Device& dev, const Array& a) {
   return out;
 }
 
+bool g_mismatch = false;  // the last run stopped on a disagreement between the unit and the model
+
 int Run() {
+  g_mismatch = false;
   exec::Device dev;
   const std::string text = ReadFile(g.module);
   std::string err;
@@ -413,9 +419,10 @@ int Run() {
       mismatch = true;
     }
   }
-  std::cout << j.dump() << "\n";
+  if (!g.quiet) std::cout << j.dump() << "\n";
   if (!r.ok) {
-    std::cerr << "error: " << r.error << "\n";
+    g_mismatch = port != nullptr && r.error.find("disagrees with the model") != std::string::npos;
+    if (!g.quiet) std::cerr << "error: " << r.error << "\n";
     return r.refused ? kExitUsage : kExitFault;
   }
   return mismatch ? kExitFault : 0;
@@ -450,6 +457,10 @@ CLI::App* AddLaunchCommand(CLI::App& app) {
   l->add_option("--resident-warps", g.resident_warps, "With --unit rtl: warps that may wait for the unit at once (default: all)");
   l->add_option("--trace", g.rtl.trace, "With --unit rtl: write a waveform to FILE.fst");
   l->add_option("--log", g.rtl.log, "With --unit rtl: on a mismatch, write the transaction log here");
+  l->add_option("--artifacts", g.artifacts, "With --unit rtl: where a mismatch's traced replay leaves "
+                                            "its waveform and log (default launch_artifacts)");
+  l->add_option("--corrupt-expected", g.rtl.corrupt_expected,
+                "Checker self-test: flip the model's answer to request N (from 0), so the launch must stop there");
   l->footer("Prints the launch report as one JSON line. Exit 0: the kernel ran and every --expect\n"
             "matched; 1: the kernel faulted (the error names the PTX line, thread and block) or an\n"
             "--expect differed; 2: unusable input.");
@@ -458,7 +469,19 @@ CLI::App* AddLaunchCommand(CLI::App& app) {
 
 int RunLaunchCommand() {
   try {
-    return Run();
+    const int rc = Run();
+    if (g_mismatch && g.rtl.trace.empty()) {
+      // The launch is deterministic: run it again, traced, for the waveform and the log of the
+      // transactions before the mismatch (as tsu regress replays a failure).
+      std::error_code ec;
+      std::filesystem::create_directories(g.artifacts, ec);
+      g.rtl.trace = g.artifacts + "/launch";
+      g.rtl.log = g.artifacts + "/launch.log";
+      g.quiet = true;
+      Run();
+      std::cerr << "the traced replay left " << g.rtl.trace << ".fst and " << g.rtl.log << "\n";
+    }
+    return rc;
   } catch (const Usage& u) {
     std::cerr << "error: " << u.what << "\n";
     return kExitUsage;
