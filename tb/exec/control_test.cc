@@ -179,5 +179,92 @@ $L_join:
   }
 }
 
+// Atomics of every operation on global and shared memory, 64 threads contending for one word each:
+// the results are what lane order gives (docs/semantics.md X6).
+TEST(ExecAtomics, EveryOperationOnGlobalAndShared) {
+  const std::string text = R"(.version 9.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 g)
+{
+	.shared .align 8 .b8 s[16];
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<6>;
+	.reg .pred %p<2>;
+	ld.param.u64 %rd1, [g];
+	mov.u32 %r1, %tid.x;
+	setp.ne.u32 %p1, %r1, 0;
+	@%p1 bra $L_init_done;
+	st.shared.u32 [s], 1000;
+	st.shared.u32 [s+4], 0;
+$L_init_done:
+	bar.sync 0;
+	atom.global.add.u32 %r2, [%rd1], %r1;
+	atom.global.min.s32 %r3, [%rd1+4], %r1;
+	atom.global.max.u32 %r3, [%rd1+8], %r1;
+	atom.global.inc.u32 %r3, [%rd1+12], 9;
+	atom.global.dec.u32 %r3, [%rd1+16], 100;
+	atom.global.and.b32 %r3, [%rd1+20], -2;
+	atom.global.or.b32 %r3, [%rd1+24], %r1;
+	atom.global.xor.b32 %r3, [%rd1+28], 1;
+	atom.global.exch.b32 %r4, [%rd1+32], %r1;
+	atom.global.cas.b32 %r5, [%rd1+36], 5, %r1;
+	atom.global.add.f32 %r6, [%rd1+40], 0f3F000000;
+	atom.global.add.noftz.f16x2 %r7, [%rd1+44], 0x3c003c00;
+	red.global.add.u64 [%rd1+48], 3;
+	atom.shared.add.u32 %r8, [s], %r1;
+	atom.shared.max.s32 %r9, [s+4], %r1;
+	bar.sync 0;
+	@%p1 bra $L_end;
+	ld.shared.u32 %r10, [s];
+	ld.shared.u32 %r11, [s+4];
+	st.global.u32 [%rd1+56], %r10;
+	st.global.u32 [%rd1+60], %r11;
+$L_end:
+	ret;
+}
+)";
+  Device dev;
+  std::string err;
+  const int m = dev.LoadModule(text, "atomics.ptx", &err);
+  ASSERT_GE(m, 0) << err;
+  std::vector<uint32_t> init(16, 0);
+  init[1] = 77;          // min
+  init[4] = 3;           // dec from 3: 3, 2, 1, 0, then wraps to 100, 99, ...
+  init[5] = 0xffffffff;  // and
+  init[9] = 5;           // cas: only the first thread finds 5
+  const uint64_t g = dev.Malloc(64);
+  ASSERT_TRUE(dev.CopyToDevice(g, init.data(), 64, &err));
+  LaunchConfig c;
+  c.block = {64};
+  ASSERT_TRUE(PackParams(dev.program(m).functions[0], {ArgValue{g}}, &c.params, &err)) << err;
+  const LaunchReport r = dev.Launch(m, 0, c);
+  ASSERT_TRUE(r.ok) << r.error;
+  std::vector<uint32_t> got(16);
+  ASSERT_TRUE(dev.CopyFromDevice(got.data(), g, 64, &err));
+  EXPECT_EQ(got[0], 63u * 64 / 2);  // add
+  EXPECT_EQ(got[1], 0u);            // min
+  EXPECT_EQ(got[2], 63u);           // max
+  EXPECT_EQ(got[3], 64u % 10);      // inc wraps at 9: 64 increments from 0
+  // dec from 3 with limit 100: 3,2,1,0 -> 100 (the fourth), then down: 64 decrements in all.
+  uint32_t v = 3;
+  for (int i = 0; i < 64; ++i) v = (v == 0 || v > 100) ? 100 : v - 1;
+  EXPECT_EQ(got[4], v);
+  EXPECT_EQ(got[5], 0xfffffffeu);  // and
+  EXPECT_EQ(got[6], 63u);          // or of 0..63
+  EXPECT_EQ(got[7], 0u);           // xor 1, 64 times
+  // exch and cas race between the two warps (lanes in order within a warp): the last lane of
+  // whichever warp went last, and the first lane of whichever went first.
+  EXPECT_TRUE(got[8] == 31u || got[8] == 63u) << got[8];
+  EXPECT_TRUE(got[9] == 0u || got[9] == 32u) << got[9];
+  EXPECT_EQ(got[8] == 31u, got[9] == 32u);  // one order for both
+  EXPECT_EQ(got[10], 0x42000000u);  // 64 * 0.5 = 32.0f
+  EXPECT_EQ(got[11], 0x54005400u);  // f16x2: 64.0 in each half
+  EXPECT_EQ(got[12], 192u);         // red.add.u64: 64 * 3 (low word)
+  EXPECT_EQ(got[13], 0u);
+  EXPECT_EQ(got[14], 1000u + 63u * 64 / 2);  // shared add
+  EXPECT_EQ(got[15], 63u);                    // shared max
+}
+
 }  // namespace
 }  // namespace tsu::exec::test
