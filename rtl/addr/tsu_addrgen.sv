@@ -243,4 +243,10 @@ module tsu_addrgen #(
   c_layer: cover property (@(posedge clk_i) valid_i && layer_i != '0);
   /* verilator lint_on SYNCASYNCNET */
 `endif
+`ifndef SYNTHESIS
+  // A value outside the knob's legal set stops the elaboration (tb/rtl: rtl.refuses.*).
+  if (!(II >= 1 && II <= 16)) begin : g_bad_ii
+    $error("tsu_addrgen: II 1..16");
+  end
+`endif
 endmodule

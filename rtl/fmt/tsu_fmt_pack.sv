@@ -363,5 +363,8 @@ module tsu_fmt_pack #(
   if (!(Beats == 1 || Beats == 4)) begin : g_bad_beats
     $error("tsu_fmt_pack: Beats 1 or 4");
   end
+  if (!(ConvStages <= 2)) begin : g_bad_conv_stages
+    $error("tsu_fmt_pack: ConvStages 0..2");
+  end
 `endif
 endmodule

@@ -346,5 +346,8 @@ module tsu_fmt_unpack #(
   if (!(Beats == 1 || Beats == 2 || Beats == 4)) begin : g_bad_beats
     $error("tsu_fmt_unpack: Beats 1, 2 or 4");
   end
+  if (!(ConvStages <= 3)) begin : g_bad_conv_stages
+    $error("tsu_fmt_unpack: ConvStages 0..3");
+  end
 `endif
 endmodule
