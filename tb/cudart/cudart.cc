@@ -1,0 +1,480 @@
+// libcudart.so.13 on tsu: a CUDA program built with `nvcc -cudart shared` runs unchanged with
+// LD_LIBRARY_PATH=build/cudart. Kernels come from the PTX the program registers in its fatbinary
+// and run on tsu's kernel executor; device memory is the executor's. Every other function the
+// toolkit's library exports is present (stubs.cc, generated from exports.txt) and returns
+// cudaErrorNotSupported, saying so once on stderr (docs/cudart.md).
+//
+// The ABI is the toolkit's: the structures below are CUDA's, laid out as its headers lay them out
+// (the library builds without the toolkit).
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "tsu/exec/address_map.h"
+#include "tsu/exec/device.h"
+#include "tsu/read_file.h"
+
+namespace {
+
+// cudaError_t codes (CUDA's driver_types.h).
+enum Error : int {
+  kSuccess = 0,
+  kInvalidValue = 1,
+  kMemoryAllocation = 2,
+  kInitialization = 3,
+  kInvalidConfiguration = 9,
+  kInvalidDevicePointer = 17,
+  kInvalidMemcpyDirection = 21,
+  kInvalidDeviceFunction = 98,
+  kNoDevice = 100,
+  kInvalidDevice = 101,
+  kInvalidKernelImage = 200,
+  kNoKernelImageForDevice = 209,
+  kInvalidSymbol = 13,
+  kIllegalAddress = 700,
+  kLaunchFailure = 719,
+  kNotSupported = 801,
+};
+
+struct Dim3 {
+  unsigned x, y, z;
+};
+
+// What the program registered.
+struct Module {
+  std::string ptx;
+  std::string problem;  // why there is no PTX ("" if there is)
+  int index = -1;       // in the device, once loaded
+  bool tried = false;
+};
+struct Kernel {
+  Module* module;
+  std::string name;
+  int index = -1;
+};
+struct Symbol {
+  Module* module;
+  std::string name;
+  size_t size;
+  bool constant;
+};
+
+struct Runtime {
+  std::mutex mu;
+  tsu::exec::Device dev;
+  std::vector<std::unique_ptr<Module>> modules;
+  std::map<const void*, std::unique_ptr<Kernel>> kernels;  // by host stub
+  std::map<const void*, Symbol> symbols;                    // by host shadow variable
+  std::vector<Dim3> call_grid, call_block;
+  std::vector<size_t> call_shared;
+  int last_error = kSuccess;
+  int sticky_error = kSuccess;  // a kernel fault: every later call returns it
+};
+
+Runtime& Rt() {
+  static Runtime* rt = new Runtime;  // never destroyed: programs call us from atexit handlers
+  return *rt;
+}
+
+int Set(int e) {
+  Runtime& rt = Rt();
+  if (e != kSuccess) rt.last_error = e;
+  return e;
+}
+
+// A sticky error answers every call after it (CUDA's rule for faults in a kernel).
+#define TSU_STICKY()                                      \
+  do {                                                    \
+    if (Rt().sticky_error != kSuccess) return Rt().sticky_error; \
+  } while (0)
+
+// The PTX text of a fatbinary: its uncompressed PTX image with the highest architecture.
+void ReadFatbinary(const void* wrapper, Module* m) {
+  struct Wrapper {
+    int magic;
+    int version;
+    const uint8_t* data;
+    void* filename;
+  };
+  const auto* w = static_cast<const Wrapper*>(wrapper);
+  if (w == nullptr || w->magic != 0x466243b1 || w->data == nullptr) {
+    m->problem = "the program registered a malformed fatbinary (wrapper magic)";
+    return;
+  }
+  const uint8_t* d = w->data;
+  uint32_t magic;
+  uint16_t header;
+  uint64_t size;
+  std::memcpy(&magic, d, 4);
+  std::memcpy(&header, d + 6, 2);
+  std::memcpy(&size, d + 8, 8);
+  if (magic != 0xBA55ED50u || header < 16 || size > (uint64_t{1} << 31)) {
+    m->problem = "the program registered a malformed fatbinary (header)";
+    return;
+  }
+  bool compressed = false;
+  uint32_t best_arch = 0;
+  for (uint64_t off = header; off + 16 <= header + size;) {
+    uint16_t kind;
+    uint32_t ehead;
+    uint64_t esize;
+    std::memcpy(&kind, d + off, 2);
+    std::memcpy(&ehead, d + off + 4, 4);
+    std::memcpy(&esize, d + off + 8, 8);
+    if (ehead < 16 || ehead > 4096 || esize > size) {
+      m->problem = "the program registered a malformed fatbinary (an entry)";
+      return;
+    }
+    if (kind == 1) {  // PTX
+      uint32_t arch = 0;
+      if (ehead >= 32) std::memcpy(&arch, d + off + 28, 4);
+      const char* text = reinterpret_cast<const char*>(d + off + ehead);
+      size_t n = static_cast<size_t>(esize);
+      while (n > 0 && text[n - 1] == '\0') --n;
+      const bool plain = n > 0 && (text[0] == '\n' || text[0] == '.' || text[0] == '/' || text[0] == ' ');
+      if (!plain) {
+        compressed = true;
+      } else if (arch >= best_arch) {
+        best_arch = arch;
+        m->ptx.assign(text, n);
+      }
+    }
+    off += ehead + esize;
+  }
+  if (m->ptx.empty()) {
+    m->problem = compressed
+                     ? "the program's PTX is compressed; rebuild it with `nvcc -cudart shared -no-compress` "
+                       "or name a PTX file in TSU_PTX"
+                     : "the program carries no PTX; rebuild it with a compute_XX target (e.g. -arch=sm_80) "
+                       "or name a PTX file in TSU_PTX";
+  }
+}
+
+bool Load(Module* m) {
+  Runtime& rt = Rt();
+  if (m->tried) return m->index >= 0;
+  m->tried = true;
+  if (const char* path = std::getenv("TSU_PTX")) {
+    std::string why;
+    if (!tsu::ReadRegularFile(path, size_t{256} << 20, &m->ptx, &why)) {
+      std::fprintf(stderr, "tsu cudart: TSU_PTX: %s\n", why.c_str());
+      return false;
+    }
+    m->problem.clear();
+  }
+  if (!m->problem.empty()) {
+    std::fprintf(stderr, "tsu cudart: %s\n", m->problem.c_str());
+    return false;
+  }
+  std::string err;
+  m->index = rt.dev.LoadModule(m->ptx, "<fatbinary PTX>", &err);
+  if (m->index < 0) std::fprintf(stderr, "tsu cudart: the program's PTX is refused:\n%s", err.c_str());
+  return m->index >= 0;
+}
+
+int Launch(Kernel* k, Dim3 grid, Dim3 block, void** args, size_t shared) {
+  Runtime& rt = Rt();
+  if (!Load(k->module)) return Set(kNoKernelImageForDevice);
+  if (k->index < 0) {
+    k->index = rt.dev.FindKernel(k->module->index, k->name);
+    if (k->index < 0) return Set(kInvalidDeviceFunction);
+  }
+  const tsu::exec::XFunction& f = rt.dev.program(k->module->index).functions[static_cast<size_t>(k->index)];
+  tsu::exec::LaunchConfig c;
+  c.grid = {grid.x, grid.y, grid.z};
+  c.block = {block.x, block.y, block.z};
+  c.dynamic_shared_bytes = static_cast<uint32_t>(shared);
+  uint32_t bytes = 0;
+  for (const tsu::exec::XParam& p : f.params) bytes = std::max(bytes, p.offset + p.size);
+  c.params.assign(bytes, 0);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (args == nullptr || args[i] == nullptr) return Set(kInvalidValue);
+    std::memcpy(c.params.data() + f.params[i].offset, args[i], f.params[i].size);
+  }
+  const tsu::exec::LaunchReport r = rt.dev.Launch(k->module->index, k->index, c);
+  if (r.ok) return kSuccess;
+  std::fprintf(stderr, "========= tsu: %s\n", r.error.c_str());
+  if (r.refused) return Set(kInvalidConfiguration);
+  rt.sticky_error = r.error.find("invalid ") != std::string::npos ? kIllegalAddress : kLaunchFailure;
+  return Set(rt.sticky_error);
+}
+
+bool IsDevice(const void* p) {
+  const uint64_t a = reinterpret_cast<uint64_t>(p);
+  return a >= tsu::exec::kHeapBase && a < tsu::exec::kGlobalLimit &&
+         Rt().dev.device_memory().Contains(a, 1);
+}
+
+const char* ErrorName(int e) {
+  switch (e) {
+    case kSuccess: return "cudaSuccess";
+    case kInvalidValue: return "cudaErrorInvalidValue";
+    case kMemoryAllocation: return "cudaErrorMemoryAllocation";
+    case kInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+    case kInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
+    case kInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
+    case kInvalidSymbol: return "cudaErrorInvalidSymbol";
+    case kInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
+    case kInvalidDevice: return "cudaErrorInvalidDevice";
+    case kNoKernelImageForDevice: return "cudaErrorNoKernelImageForDevice";
+    case kIllegalAddress: return "cudaErrorIllegalAddress";
+    case kLaunchFailure: return "cudaErrorLaunchFailure";
+    case kNotSupported: return "cudaErrorNotSupported";
+    default: return "cudaErrorUnknown";
+  }
+}
+
+const char* ErrorString(int e) {
+  switch (e) {
+    case kSuccess: return "no error";
+    case kInvalidValue: return "invalid argument";
+    case kMemoryAllocation: return "out of memory";
+    case kInvalidConfiguration: return "invalid configuration argument";
+    case kInvalidDevicePointer: return "invalid device pointer";
+    case kInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case kInvalidSymbol: return "invalid device symbol";
+    case kInvalidDeviceFunction: return "invalid device function";
+    case kInvalidDevice: return "invalid device ordinal";
+    case kNoKernelImageForDevice: return "no kernel image is available for execution on the device";
+    case kIllegalAddress: return "an illegal memory access was encountered";
+    case kLaunchFailure: return "unspecified launch failure";
+    case kNotSupported: return "operation not supported";
+    default: return "unknown error";
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+// --- Registration (what nvcc's host stubs call) ---
+
+void** __cudaRegisterFatBinary(void* fatCubin) {
+  Runtime& rt = Rt();
+  std::lock_guard<std::mutex> lock(rt.mu);
+  auto m = std::make_unique<Module>();
+  ReadFatbinary(fatCubin, m.get());
+  rt.modules.push_back(std::move(m));
+  return reinterpret_cast<void**>(rt.modules.back().get());
+}
+
+void __cudaRegisterFatBinaryEnd(void** /*handle*/) {}
+void __cudaUnregisterFatBinary(void** /*handle*/) {}
+char __cudaInitModule(void** /*handle*/) { return 1; }
+
+void __cudaRegisterFunction(void** handle, const char* hostFun, char* /*deviceFun*/, const char* deviceName,
+                            int /*thread_limit*/, void* /*tid*/, void* /*bid*/, void* /*bDim*/, void* /*gDim*/,
+                            int* /*wSize*/) {
+  Runtime& rt = Rt();
+  auto k = std::make_unique<Kernel>();
+  k->module = reinterpret_cast<Module*>(handle);
+  k->name = deviceName;
+  rt.kernels[hostFun] = std::move(k);
+}
+
+void __cudaRegisterVar(void** handle, char* hostVar, char* /*deviceAddress*/, const char* deviceName, int /*ext*/,
+                       size_t size, int constant, int /*global*/) {
+  Rt().symbols[hostVar] = Symbol{reinterpret_cast<Module*>(handle), deviceName, size, constant != 0};
+}
+
+unsigned __cudaPushCallConfiguration(Dim3 grid, Dim3 block, size_t shared, void* /*stream*/) {
+  Runtime& rt = Rt();
+  rt.call_grid.push_back(grid);
+  rt.call_block.push_back(block);
+  rt.call_shared.push_back(shared);
+  return 0;
+}
+
+int __cudaPopCallConfiguration(Dim3* grid, Dim3* block, size_t* shared, void* /*stream*/) {
+  Runtime& rt = Rt();
+  if (rt.call_grid.empty()) return Set(kInvalidConfiguration);
+  *grid = rt.call_grid.back();
+  *block = rt.call_block.back();
+  *shared = rt.call_shared.back();
+  rt.call_grid.pop_back();
+  rt.call_block.pop_back();
+  rt.call_shared.pop_back();
+  return kSuccess;
+}
+
+int __cudaGetKernel(void** kernel, const void* hostFun) {
+  auto it = Rt().kernels.find(hostFun);
+  if (it == Rt().kernels.end()) return Set(kInvalidDeviceFunction);
+  *kernel = it->second.get();
+  return kSuccess;
+}
+
+int __cudaLaunchKernel(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void* /*stream*/) {
+  TSU_STICKY();
+  if (kernel == nullptr) return Set(kInvalidDeviceFunction);
+  return Launch(static_cast<Kernel*>(kernel), grid, block, args, shared);
+}
+
+int __cudaLaunchKernel_ptsz(void* kernel, Dim3 grid, Dim3 block, void** args, size_t shared, void* stream) {
+  return __cudaLaunchKernel(kernel, grid, block, args, shared, stream);
+}
+
+int cudaLaunchKernel(const void* func, Dim3 grid, Dim3 block, void** args, size_t shared, void* /*stream*/) {
+  TSU_STICKY();
+  auto it = Rt().kernels.find(func);
+  if (it == Rt().kernels.end()) return Set(kInvalidDeviceFunction);
+  return Launch(it->second.get(), grid, block, args, shared);
+}
+
+// --- Memory ---
+
+int cudaMalloc(void** p, size_t n) {
+  TSU_STICKY();
+  if (p == nullptr) return Set(kInvalidValue);
+  const uint64_t a = Rt().dev.Malloc(n == 0 ? 1 : n);
+  if (a == 0) return Set(kMemoryAllocation);
+  *p = reinterpret_cast<void*>(a);
+  return kSuccess;
+}
+
+int cudaFree(void* p) {
+  TSU_STICKY();
+  if (p == nullptr) return kSuccess;
+  return Rt().dev.Free(reinterpret_cast<uint64_t>(p)) ? kSuccess : Set(kInvalidDevicePointer);
+}
+
+// cudaMemcpyKind: 0 host→host, 1 host→device, 2 device→host, 3 device→device, 4 default.
+int cudaMemcpy(void* dst, const void* src, size_t n, int kind) {
+  TSU_STICKY();
+  if (n == 0) return kSuccess;
+  Runtime& rt = Rt();
+  std::string err;
+  const bool dd = IsDevice(dst), sd = IsDevice(src);
+  if (kind == 4) kind = (sd ? 2 : 0) | (dd ? 1 : 0);  // by where the pointers are
+  else if (kind < 0 || kind > 4) return Set(kInvalidMemcpyDirection);
+  switch (kind) {
+    case 0: std::memmove(dst, src, n); return kSuccess;
+    case 1: return rt.dev.CopyToDevice(reinterpret_cast<uint64_t>(dst), src, n, &err) ? kSuccess : Set(kInvalidValue);
+    case 2: return rt.dev.CopyFromDevice(dst, reinterpret_cast<uint64_t>(src), n, &err) ? kSuccess : Set(kInvalidValue);
+    default: {
+      std::vector<uint8_t> buf(n);
+      if (!rt.dev.CopyFromDevice(buf.data(), reinterpret_cast<uint64_t>(src), n, &err) ||
+          !rt.dev.CopyToDevice(reinterpret_cast<uint64_t>(dst), buf.data(), n, &err)) {
+        return Set(kInvalidValue);
+      }
+      return kSuccess;
+    }
+  }
+}
+
+int cudaMemcpyAsync(void* dst, const void* src, size_t n, int kind, void* /*stream*/) {
+  return cudaMemcpy(dst, src, n, kind);
+}
+
+int cudaMemset(void* p, int value, size_t n) {
+  TSU_STICKY();
+  std::vector<uint8_t> buf(n, static_cast<uint8_t>(value));
+  std::string err;
+  return Rt().dev.CopyToDevice(reinterpret_cast<uint64_t>(p), buf.data(), n, &err) ? kSuccess : Set(kInvalidValue);
+}
+
+int cudaMemsetAsync(void* p, int value, size_t n, void* /*stream*/) { return cudaMemset(p, value, n); }
+
+// cudaMemcpyToSymbol(symbol, src, count, offset, kind) and the reverse.
+int cudaMemcpyToSymbol(const void* symbol, const void* src, size_t n, size_t offset, int /*kind*/) {
+  TSU_STICKY();
+  Runtime& rt = Rt();
+  auto it = rt.symbols.find(symbol);
+  if (it == rt.symbols.end() || offset + n > it->second.size) return Set(kInvalidSymbol);
+  if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
+  const tsu::exec::XVariable* v = nullptr;
+  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v)) return Set(kInvalidSymbol);
+  std::string err;
+  const bool ok = v->space == tsu::exec::Space::kConst
+                      ? rt.dev.WriteConstant(it->second.module->index, v->offset + offset, src, n, &err)
+                      : rt.dev.CopyToDevice(v->offset + offset, src, n, &err);
+  return ok ? kSuccess : Set(kInvalidValue);
+}
+
+int cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t n, size_t offset, int /*kind*/) {
+  TSU_STICKY();
+  Runtime& rt = Rt();
+  auto it = rt.symbols.find(symbol);
+  if (it == rt.symbols.end() || offset + n > it->second.size) return Set(kInvalidSymbol);
+  if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
+  const tsu::exec::XVariable* v = nullptr;
+  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v) || v->space != tsu::exec::Space::kGlobal) {
+    return Set(kInvalidSymbol);
+  }
+  std::string err;
+  return rt.dev.CopyFromDevice(dst, v->offset + offset, n, &err) ? kSuccess : Set(kInvalidValue);
+}
+
+int cudaGetSymbolAddress(void** p, const void* symbol) {
+  TSU_STICKY();
+  Runtime& rt = Rt();
+  auto it = rt.symbols.find(symbol);
+  if (it == rt.symbols.end()) return Set(kInvalidSymbol);
+  if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
+  const tsu::exec::XVariable* v = nullptr;
+  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v) || v->space != tsu::exec::Space::kGlobal) {
+    return Set(kInvalidSymbol);
+  }
+  *p = reinterpret_cast<void*>(v->offset);
+  return kSuccess;
+}
+
+// --- Device, synchronisation, errors ---
+
+int cudaGetDeviceCount(int* n) {
+  if (n == nullptr) return Set(kInvalidValue);
+  *n = 1;
+  return kSuccess;
+}
+int cudaSetDevice(int d) { return d == 0 ? kSuccess : Set(kInvalidDevice); }
+int cudaGetDevice(int* d) {
+  if (d == nullptr) return Set(kInvalidValue);
+  *d = 0;
+  return kSuccess;
+}
+int cudaRuntimeGetVersion(int* v) {
+  if (v == nullptr) return Set(kInvalidValue);
+  *v = 13000;
+  return kSuccess;
+}
+int cudaDriverGetVersion(int* v) { return cudaRuntimeGetVersion(v); }
+int cudaDeviceSynchronize() { return Rt().sticky_error; }
+int cudaStreamSynchronize(void* /*stream*/) { return Rt().sticky_error; }
+int cudaThreadSynchronize() { return Rt().sticky_error; }
+int cudaDeviceReset() {
+  Rt().sticky_error = kSuccess;
+  Rt().last_error = kSuccess;
+  return kSuccess;
+}
+int cudaGetLastError() {
+  Runtime& rt = Rt();
+  const int e = rt.sticky_error != kSuccess ? rt.sticky_error : rt.last_error;
+  rt.last_error = kSuccess;
+  return e;
+}
+int cudaPeekAtLastError() {
+  Runtime& rt = Rt();
+  return rt.sticky_error != kSuccess ? rt.sticky_error : rt.last_error;
+}
+const char* cudaGetErrorString(int e) { return ErrorString(e); }
+const char* cudaGetErrorName(int e) { return ErrorName(e); }
+int cudaProfilerStart() { return kSuccess; }
+int cudaProfilerStop() { return kSuccess; }
+
+// Not-supported stubs (stubs.cc) report here, once per function.
+int tsu_cudart_not_supported(const char* name, int* said) {
+  if (!*said) {
+    *said = 1;
+    std::fprintf(stderr, "tsu cudart: %s is not supported (cudaErrorNotSupported)\n", name);
+  }
+  return Set(kNotSupported);
+}
+
+}  // extern "C"
