@@ -17,7 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "device_rtl.h"
 #include "tsu/exec/address_map.h"
+#include "tsu/exec/channel_format.h"
 #include "tsu/exec/device.h"
 #include "tsu/read_file.h"
 
@@ -66,6 +68,53 @@ struct Symbol {
   bool constant;
 };
 
+// CUDA's descriptors (driver_types.h, texture_types.h of CUDA 13).
+struct ChannelDesc {
+  int x, y, z, w;
+  int f;  // cudaChannelFormatKind: 0 signed, 1 unsigned, 2 float
+};
+struct ResourceDesc {
+  int resType;  // 0 array, 1 mipmapped array, 2 linear, 3 pitch 2D
+  union {
+    struct {
+      void* array;
+    } array;
+    struct {
+      void* devPtr;
+      ChannelDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void* devPtr;
+      ChannelDesc desc;
+      size_t width, height, pitchInBytes;
+    } pitch2D;
+    int reserved[32];
+  } res;
+  unsigned flags;
+};
+struct TextureDescCuda {
+  int addressMode[3];
+  int filterMode;
+  int readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+
+// A CUDA array: its texture layout in device memory.
+struct Array {
+  tsu::TextureDesc desc;
+  int texel_bytes = 0;
+};
+
 struct Runtime {
   std::mutex mu;
   tsu::exec::Device dev;
@@ -76,10 +125,36 @@ struct Runtime {
   std::vector<size_t> call_shared;
   int last_error = kSuccess;
   int sticky_error = kSuccess;  // a kernel fault: every later call returns it
+  std::vector<std::unique_ptr<Array>> arrays;
+  std::unique_ptr<tsu::tb::KernelPort> port;  // TSU_UNIT=rtl
 };
 
+// TSU_UNIT=rtl: texture and surface instructions through the Verilated default unit
+// (TSU_CONFIG names it; every answer checked against the model).
+void ChooseUnit(Runtime* rt) {
+  const char* unit = std::getenv("TSU_UNIT");
+  if (unit == nullptr || std::string(unit) == "model") return;
+  if (std::string(unit) != "rtl") {
+    std::fprintf(stderr, "tsu cudart: TSU_UNIT=%s: model or rtl; running on the model\n", unit);
+    return;
+  }
+  tsu::tb::KernelPortOptions o;
+  if (const char* c = std::getenv("TSU_CONFIG")) o.config = c;
+  std::string err;
+  rt->port = tsu::python::MakeRtlPort(&rt->dev, o, &err);
+  if (rt->port == nullptr) {
+    std::fprintf(stderr, "tsu cudart: TSU_UNIT=rtl: %s; running on the model\n", err.c_str());
+    return;
+  }
+  rt->dev.set_texture_port(rt->port.get());
+}
+
 Runtime& Rt() {
-  static Runtime* rt = new Runtime;  // never destroyed: programs call us from atexit handlers
+  static Runtime* rt = [] {
+    Runtime* r = new Runtime;  // never destroyed: programs call us from atexit handlers
+    ChooseUnit(r);
+    return r;
+  }();
   return *rt;
 }
 
@@ -198,7 +273,29 @@ int Launch(Kernel* k, Dim3 grid, Dim3 block, void** args, size_t shared) {
     if (args == nullptr || args[i] == nullptr) return Set(kInvalidValue);
     std::memcpy(c.params.data() + f.params[i].offset, args[i], f.params[i].size);
   }
+  const tsu::tb::KernelPortStats before = rt.port != nullptr ? rt.port->stats() : tsu::tb::KernelPortStats{};
   const tsu::exec::LaunchReport r = rt.dev.Launch(k->module->index, k->index, c);
+  if (const char* path = std::getenv("TSU_REPORT")) {  // one JSON line per launch
+    if (FILE* f = std::fopen(path, "a")) {
+      std::fprintf(f, "{\"kernel\":\"%s\",\"ok\":%s,\"ctas\":%llu,\"thread_instructions\":%llu,"
+                      "\"texture_requests\":%llu,\"surface_requests\":%llu",
+                   k->name.c_str(), r.ok ? "true" : "false", static_cast<unsigned long long>(r.ctas),
+                   static_cast<unsigned long long>(r.thread_instructions),
+                   static_cast<unsigned long long>(r.texture_requests), static_cast<unsigned long long>(r.surface_requests));
+      if (rt.port != nullptr) {
+        const tsu::tb::KernelPortStats& st = rt.port->stats();
+        const uint64_t cyc = st.cycles - before.cycles, req = st.requests - before.requests;
+        const uint64_t look = st.cache_lookups - before.cache_lookups, miss = st.cache_misses - before.cache_misses;
+        std::fprintf(f, ",\"unit\":{\"cycles\":%llu,\"requests\":%llu,\"requests_per_clock\":%.4f,"
+                        "\"texel_cache_hit_rate\":%.4f}",
+                     static_cast<unsigned long long>(cyc), static_cast<unsigned long long>(req),
+                     cyc ? static_cast<double>(req) / static_cast<double>(cyc) : 0.0,
+                     look ? 1.0 - static_cast<double>(miss) / static_cast<double>(look) : 0.0);
+      }
+      std::fprintf(f, "}\n");
+      std::fclose(f);
+    }
+  }
   if (r.ok) return kSuccess;
   std::fprintf(stderr, "========= tsu: %s\n", r.error.c_str());
   if (r.refused) return Set(kInvalidConfiguration);
@@ -467,6 +564,211 @@ const char* cudaGetErrorString(int e) { return ErrorString(e); }
 const char* cudaGetErrorName(int e) { return ErrorName(e); }
 int cudaProfilerStart() { return kSuccess; }
 int cudaProfilerStop() { return kSuccess; }
+
+// --- Arrays, textures, surfaces ---
+
+ChannelDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f) { return ChannelDesc{x, y, z, w, f}; }
+
+}  // extern "C"
+
+namespace {
+
+bool Format(const ChannelDesc& c, tsu::ChannelOrder* order, tsu::ChannelType* type, int* bytes) {
+  std::vector<int> bits;
+  for (int b : {c.x, c.y, c.z, c.w}) {
+    if (b != 0) bits.push_back(b);
+  }
+  const char* kind = c.f == 0 ? "signed" : c.f == 1 ? "unsigned" : c.f == 2 ? "float" : "";
+  std::string err;
+  if (bits.empty() || !tsu::exec::ChannelFormat(bits, kind, order, type, &err)) {
+    std::fprintf(stderr, "tsu cudart: channel format {%d,%d,%d,%d kind %d}: %s\n", c.x, c.y, c.z, c.w, c.f,
+                 err.empty() ? "no channels" : err.c_str());
+    return false;
+  }
+  *bytes = static_cast<int>(bits.size()) * bits[0] / 8;
+  return true;
+}
+
+int NotSupported(const char* what) {
+  std::fprintf(stderr, "tsu cudart: %s is not supported (cudaErrorNotSupported)\n", what);
+  return Set(kNotSupported);
+}
+
+// Texel (x, y) of level 0, layer 0 of an array.
+uint64_t TexelAt(const Array& a, uint32_t x, uint32_t y) {
+  tsu::ResolvedTexture t;
+  std::string err;
+  tsu::ResolveTexture(a.desc, &t, &err);
+  return tsu::TexelAddress(t, 0, 0, x, y, 0, 0);
+}
+
+}  // namespace
+
+extern "C" {
+
+int cudaMallocArray(void** array, const ChannelDesc* desc, size_t width, size_t height, unsigned /*flags*/) {
+  TSU_STICKY();
+  if (array == nullptr || desc == nullptr || width == 0 || width > (1u << 16) || height > (1u << 16)) return Set(kInvalidValue);
+  auto a = std::make_unique<Array>();
+  if (!Format(*desc, &a->desc.order, &a->desc.type, &a->texel_bytes)) return Set(kInvalidValue);
+  a->desc.dim = height == 0 ? tsu::Geometry::k1d : tsu::Geometry::k2d;
+  a->desc.width = static_cast<uint32_t>(width);
+  a->desc.height = height == 0 ? 1 : static_cast<uint32_t>(height);
+  std::vector<uint8_t> zeros(static_cast<size_t>(a->texel_bytes) * a->desc.width * a->desc.height, 0);
+  std::string err;
+  if (!Rt().dev.CreateArray(&a->desc, zeros.data(), zeros.size(), &err)) {
+    std::fprintf(stderr, "tsu cudart: cudaMallocArray: %s\n", err.c_str());
+    return Set(kMemoryAllocation);
+  }
+  *array = a.get();
+  Rt().arrays.push_back(std::move(a));
+  return kSuccess;
+}
+
+int cudaFreeArray(void* /*array*/) { return kSuccess; }
+
+// Rows of `width` bytes between host/device memory and an array's texels at (wOffset bytes, hOffset).
+int cudaMemcpy2DToArray(void* dst, size_t wOffset, size_t hOffset, const void* src, size_t spitch, size_t width,
+                        size_t height, int kind) {
+  TSU_STICKY();
+  const Array* a = static_cast<const Array*>(dst);
+  if (a == nullptr || a->texel_bytes == 0 || wOffset % static_cast<size_t>(a->texel_bytes) != 0 ||
+      width % static_cast<size_t>(a->texel_bytes) != 0 ||
+      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->desc.width || hOffset + height > a->desc.height) {
+    return Set(kInvalidValue);
+  }
+  std::vector<uint8_t> row(width);
+  std::string err;
+  for (size_t y = 0; y < height; ++y) {
+    const uint8_t* from = static_cast<const uint8_t*>(src) + y * spitch;
+    if (kind == 3 || (kind == 4 && IsDevice(from))) {
+      if (!Rt().dev.CopyFromDevice(row.data(), reinterpret_cast<uint64_t>(from), width, &err)) return Set(kInvalidValue);
+    } else {
+      std::memcpy(row.data(), from, width);
+    }
+    for (size_t b = 0; b < width; b += static_cast<size_t>(a->texel_bytes)) {
+      const uint64_t addr = TexelAt(*a, static_cast<uint32_t>((wOffset + b) / static_cast<size_t>(a->texel_bytes)),
+                                    static_cast<uint32_t>(hOffset + y));
+      Rt().dev.memory().Write(addr, row.data() + b, static_cast<uint32_t>(a->texel_bytes));
+    }
+  }
+  return kSuccess;
+}
+
+int cudaMemcpyToArray(void* dst, size_t wOffset, size_t hOffset, const void* src, size_t count, int kind) {
+  const Array* a = static_cast<const Array*>(dst);
+  if (a == nullptr) return Set(kInvalidValue);
+  const size_t row = static_cast<size_t>(a->texel_bytes) * a->desc.width;
+  if (wOffset != 0 || count % row != 0) return NotSupported("cudaMemcpyToArray of partial rows");
+  return cudaMemcpy2DToArray(dst, 0, hOffset, src, row, row, count / row, kind);
+}
+
+int cudaMemcpy2DFromArray(void* dst, size_t dpitch, const void* src, size_t wOffset, size_t hOffset, size_t width,
+                          size_t height, int /*kind*/) {
+  TSU_STICKY();
+  const Array* a = static_cast<const Array*>(src);
+  if (a == nullptr || a->texel_bytes == 0 || wOffset % static_cast<size_t>(a->texel_bytes) != 0 ||
+      width % static_cast<size_t>(a->texel_bytes) != 0 ||
+      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->desc.width || hOffset + height > a->desc.height) {
+    return Set(kInvalidValue);
+  }
+  for (size_t y = 0; y < height; ++y) {
+    uint8_t* to = static_cast<uint8_t*>(dst) + y * dpitch;
+    for (size_t b = 0; b < width; b += static_cast<size_t>(a->texel_bytes)) {
+      const uint64_t addr = TexelAt(*a, static_cast<uint32_t>((wOffset + b) / static_cast<size_t>(a->texel_bytes)),
+                                    static_cast<uint32_t>(hOffset + y));
+      Rt().dev.memory().Read(addr, to + b, static_cast<uint32_t>(a->texel_bytes));
+    }
+  }
+  return kSuccess;
+}
+
+int cudaCreateTextureObject(uint64_t* obj, const ResourceDesc* res, const TextureDescCuda* td, const void* view) {
+  TSU_STICKY();
+  if (obj == nullptr || res == nullptr || td == nullptr) return Set(kInvalidValue);
+  if (view != nullptr) return NotSupported("cudaCreateTextureObject with a resource view");
+  tsu::TextureDesc d;
+  int bytes = 0;
+  switch (res->resType) {
+    case 0:
+      if (res->res.array.array == nullptr) return Set(kInvalidValue);
+      d = static_cast<const Array*>(res->res.array.array)->desc;
+      break;
+    case 2:
+      if (!Format(res->res.linear.desc, &d.order, &d.type, &bytes)) return Set(kInvalidValue);
+      d.base = reinterpret_cast<uint64_t>(res->res.linear.devPtr);
+      d.dim = tsu::Geometry::k1d;
+      d.width = static_cast<uint32_t>(res->res.linear.sizeInBytes / static_cast<size_t>(bytes));
+      break;
+    case 3: {
+      if (!Format(res->res.pitch2D.desc, &d.order, &d.type, &bytes)) return Set(kInvalidValue);
+      d.base = reinterpret_cast<uint64_t>(res->res.pitch2D.devPtr);
+      d.dim = tsu::Geometry::k2d;
+      d.width = static_cast<uint32_t>(res->res.pitch2D.width);
+      d.height = static_cast<uint32_t>(res->res.pitch2D.height);
+      const size_t row = (res->res.pitch2D.width * static_cast<size_t>(bytes) + 15) / 16 * 16;
+      if (res->res.pitch2D.pitchInBytes != row) {
+        return NotSupported("a pitch-2D texture whose pitch is not its width in bytes rounded up to 16");
+      }
+      break;
+    }
+    default:
+      return NotSupported("mipmapped-array textures");
+  }
+  tsu::SamplerDesc& s = d.sampler;
+  for (int i = 0; i < 3; ++i) {
+    if (td->addressMode[i] < 0 || td->addressMode[i] > 3) return Set(kInvalidValue);
+    s.address[i] = static_cast<tsu::AddressMode>(td->addressMode[i]);
+  }
+  s.mag_filter = s.min_filter = td->filterMode == 1 ? tsu::FilterMode::kLinear : tsu::FilterMode::kNearest;
+  s.read_mode = td->readMode == 1 ? tsu::ReadMode::kNormalizedFloat : tsu::ReadMode::kElementType;
+  s.normalized = td->normalizedCoords != 0;
+  for (int i = 0; i < 4; ++i) std::memcpy(&s.border[i], &td->borderColor[i], 4);
+  if (td->maxAnisotropy > 1) return NotSupported("maxAnisotropy above 1");
+  if (td->sRGB) {
+    if (d.order == tsu::ChannelOrder::kRGBA && d.type == tsu::ChannelType::kUnsignedInt8) {
+      d.order = tsu::ChannelOrder::kSRGBA;
+    } else {
+      return NotSupported("sRGB on a format other than 8-bit unsigned RGBA");
+    }
+  }
+  s.seamless_cube = td->seamlessCubemap != 0;
+  s.lod_bias = td->mipmapLevelBias;
+  s.min_lod = td->minMipmapLevelClamp;
+  s.max_lod = td->maxMipmapLevelClamp == 0 ? 1000.0f : td->maxMipmapLevelClamp;
+  std::string err;
+  const uint64_t h = Rt().dev.CreateTexture(d, &err);
+  if (h == 0) {
+    std::fprintf(stderr, "tsu cudart: cudaCreateTextureObject: %s\n", err.c_str());
+    return Set(kInvalidValue);
+  }
+  *obj = h;
+  return kSuccess;
+}
+
+int cudaCreateSurfaceObject(uint64_t* obj, const ResourceDesc* res) {
+  TSU_STICKY();
+  if (obj == nullptr || res == nullptr || res->resType != 0 || res->res.array.array == nullptr) return Set(kInvalidValue);
+  const tsu::TextureDesc& d = static_cast<const Array*>(res->res.array.array)->desc;
+  tsu::SurfaceDesc s;
+  s.base = d.base;
+  s.dim = d.dim;
+  s.width = d.width;
+  s.height = d.height;
+  s.order = d.order;
+  s.type = d.type;
+  std::string err;
+  const uint64_t h = Rt().dev.CreateSurface(s, &err);
+  if (h == 0) {
+    std::fprintf(stderr, "tsu cudart: cudaCreateSurfaceObject: %s\n", err.c_str());
+    return Set(kInvalidValue);
+  }
+  *obj = h;
+  return kSuccess;
+}
+
+int cudaDestroyTextureObject(uint64_t /*obj*/) { return kSuccess; }
+int cudaDestroySurfaceObject(uint64_t /*obj*/) { return kSuccess; }
 
 // Not-supported stubs (stubs.cc) report here, once per function.
 int tsu_cudart_not_supported(const char* name, int* said) {
