@@ -11,6 +11,7 @@ PKGS=(
   lcov python3-matplotlib python3-numpy python3-pytest python3-pybind11 pybind11-dev python3-dev
   slurm-wlm munge
   clang libclang-rt-14-dev llvm
+  libzstd-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do

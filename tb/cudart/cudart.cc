@@ -23,6 +23,10 @@
 #include "tsu/exec/device.h"
 #include "tsu/read_file.h"
 
+#if TSU_HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 namespace {
 
 // cudaError_t codes (CUDA's driver_types.h).
@@ -212,10 +216,35 @@ void ReadFatbinary(const void* wrapper, Module* m) {
       if (ehead >= 32) std::memcpy(&arch, d + off + 28, 4);
       const char* text = reinterpret_cast<const char*>(d + off + ehead);
       size_t n = static_cast<size_t>(esize);
+      std::string inflated;
+      const bool zstd = n >= 4 && static_cast<uint8_t>(text[0]) == 0x28 && static_cast<uint8_t>(text[1]) == 0xb5 &&
+                        static_cast<uint8_t>(text[2]) == 0x2f && static_cast<uint8_t>(text[3]) == 0xfd;
+#if TSU_HAVE_ZSTD
+      if (zstd) {  // nvcc's default: the PTX compressed with zstd
+        const unsigned long long want = ZSTD_getFrameContentSize(text, n);
+        const size_t frame = ZSTD_findFrameCompressedSize(text, n);  // the entry is padded after it
+        if (want != ZSTD_CONTENTSIZE_ERROR && want != ZSTD_CONTENTSIZE_UNKNOWN && want <= (uint64_t{256} << 20) &&
+            !ZSTD_isError(frame)) {
+          inflated.resize(static_cast<size_t>(want));
+          const size_t got = ZSTD_decompress(inflated.data(), inflated.size(), text, frame);
+          if (ZSTD_isError(got)) {
+            inflated.clear();
+          } else {
+            inflated.resize(got);
+          }
+        }
+        if (inflated.empty()) {
+          m->problem = "the program's compressed PTX does not decompress (a malformed fatbinary)";
+          return;
+        }
+        text = inflated.data();
+        n = inflated.size();
+      }
+#endif
       while (n > 0 && text[n - 1] == '\0') --n;
       const bool plain = n > 0 && (text[0] == '\n' || text[0] == '.' || text[0] == '/' || text[0] == ' ');
       if (!plain) {
-        compressed = true;
+        compressed = compressed || zstd;
       } else if (arch >= best_arch) {
         best_arch = arch;
         m->ptx.assign(text, n);
