@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -798,6 +799,108 @@ int cudaCreateSurfaceObject(uint64_t* obj, const ResourceDesc* res) {
 
 int cudaDestroyTextureObject(uint64_t /*obj*/) { return kSuccess; }
 int cudaDestroySurfaceObject(uint64_t /*obj*/) { return kSuccess; }
+
+// --- Pitched memory ---
+
+// Rows of a pitched allocation are its width rounded up to 16 bytes: the row size of tsu's
+// texture layout, so a pitch-2D texture can be made over it (docs/cudart.md).
+int cudaMallocPitch(void** p, size_t* pitch, size_t width, size_t height) {
+  TSU_STICKY();
+  if (p == nullptr || pitch == nullptr || width == 0 || height == 0) return Set(kInvalidValue);
+  *pitch = (width + 15) / 16 * 16;
+  return cudaMalloc(p, *pitch * height);
+}
+
+int cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind) {
+  TSU_STICKY();
+  if (width > dpitch || width > spitch) return Set(kInvalidValue);
+  for (size_t y = 0; y < height; ++y) {
+    const int e = cudaMemcpy(static_cast<uint8_t*>(dst) + y * dpitch, static_cast<const uint8_t*>(src) + y * spitch,
+                             width, kind);
+    if (e != kSuccess) return e;
+  }
+  return kSuccess;
+}
+
+int cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int kind,
+                      void* /*stream*/) {
+  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+// --- The virtual device's attributes (docs/cudart.md) ---
+
+int cudaDeviceGetAttribute(int* value, int attr, int device) {
+  if (value == nullptr) return Set(kInvalidValue);
+  if (device != 0) return Set(kInvalidDevice);
+  switch (attr) {
+    case 1: *value = 1024; return kSuccess;              // max threads per block
+    case 2: case 3: *value = attr == 2 ? 1024 : 1024; return kSuccess;  // max block dim x, y
+    case 4: *value = 64; return kSuccess;                // max block dim z
+    case 5: *value = 0x7fffffff; return kSuccess;        // max grid dim x
+    case 6: case 7: *value = 65535; return kSuccess;     // max grid dim y, z
+    case 8: *value = 48 * 1024; return kSuccess;         // shared memory per block (227 KiB opt-in)
+    case 10: *value = 32; return kSuccess;               // warp size
+    case 12: *value = 65536; return kSuccess;            // registers per block
+    case 13: *value = 1000000; return kSuccess;          // clock rate, kHz
+    case 14: *value = 512; return kSuccess;              // texture alignment
+    case 16: *value = 1; return kSuccess;                // multiprocessors: CTAs run one at a time
+    case 39: *value = 1024; return kSuccess;             // threads per multiprocessor
+    case 51: *value = 16; return kSuccess;               // texture pitch alignment
+    case 75: *value = 8; return kSuccess;                // compute capability 8.0
+    case 76: *value = 0; return kSuccess;
+    default: return NotSupported("cudaDeviceGetAttribute of this attribute");
+  }
+}
+
+// --- Streams and events: one in-order stream; events time wall clock (the unit's cycles are in
+// TSU_REPORT) ---
+
+int cudaStreamCreate(void** stream) {
+  if (stream == nullptr) return Set(kInvalidValue);
+  *stream = reinterpret_cast<void*>(uintptr_t{1});
+  return kSuccess;
+}
+int cudaStreamCreateWithFlags(void** stream, unsigned /*flags*/) { return cudaStreamCreate(stream); }
+int cudaStreamDestroy(void* /*stream*/) { return kSuccess; }
+int cudaStreamQuery(void* /*stream*/) { return kSuccess; }
+
+}  // extern "C"
+
+namespace {
+struct Event {
+  double seconds = -1;
+};
+}  // namespace
+
+extern "C" {
+
+int cudaEventCreate(void** event) {
+  if (event == nullptr) return Set(kInvalidValue);
+  *event = new Event;
+  return kSuccess;
+}
+int cudaEventCreateWithFlags(void** event, unsigned /*flags*/) { return cudaEventCreate(event); }
+int cudaEventDestroy(void* event) {
+  delete static_cast<Event*>(event);
+  return kSuccess;
+}
+int cudaEventRecord(void* event, void* /*stream*/) {
+  if (event == nullptr) return Set(kInvalidValue);
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  static_cast<Event*>(event)->seconds = static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  return kSuccess;
+}
+int cudaEventSynchronize(void* /*event*/) { return Rt().sticky_error; }
+int cudaEventQuery(void* /*event*/) { return kSuccess; }
+int cudaEventElapsedTime(float* ms, void* start, void* end) {
+  if (ms == nullptr || start == nullptr || end == nullptr) return Set(kInvalidValue);
+  const Event* a = static_cast<Event*>(start);
+  const Event* b = static_cast<Event*>(end);
+  if (a->seconds < 0 || b->seconds < 0) return Set(kInvalidValue);
+  *ms = static_cast<float>((b->seconds - a->seconds) * 1e3);
+  return kSuccess;
+}
 
 // Not-supported stubs (stubs.cc) report here, once per function.
 int tsu_cudart_not_supported(const char* name, int* said) {
