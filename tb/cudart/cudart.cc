@@ -852,6 +852,54 @@ int cudaDeviceGetAttribute(int* value, int attr, int device) {
   }
 }
 
+// cudaDeviceProp as CUDA 13 lays it out (1008 bytes); the fields the virtual device fills, at
+// their offsets (checked against the toolkit's header by cudart.device_properties_layout).
+int cudaGetDeviceProperties(void* prop, int device) {
+  if (prop == nullptr) return Set(kInvalidValue);
+  if (device != 0) return Set(kInvalidDevice);
+  auto* b = static_cast<uint8_t*>(prop);
+  std::memset(b, 0, 1008);
+  std::snprintf(reinterpret_cast<char*>(b), 256, "tsu (kernel executor)");
+  auto put64 = [&](size_t off, uint64_t v) { std::memcpy(b + off, &v, 8); };
+  auto put32 = [&](size_t off, int32_t v) { std::memcpy(b + off, &v, 4); };
+  put64(288, tsu::exec::kHeapLimit - tsu::exec::kHeapBase);  // totalGlobalMem
+  put64(296, 48 * 1024);                                      // sharedMemPerBlock
+  put32(304, 65536);                                          // regsPerBlock
+  put32(308, 32);                                             // warpSize
+  put64(312, size_t{1} << 31);                                // memPitch
+  put32(320, 1024);                                           // maxThreadsPerBlock
+  put32(324, 1024);                                           // maxThreadsDim
+  put32(328, 1024);
+  put32(332, 64);
+  put32(336, 0x7fffffff);                                     // maxGridSize
+  put32(340, 65535);
+  put32(344, 65535);
+  put64(352, 1 << 20);                                        // totalConstMem
+  put32(360, 8);                                              // major
+  put32(364, 0);                                              // minor
+  put64(368, 512);                                            // textureAlignment
+  put64(376, 16);                                             // texturePitchAlignment
+  put32(384, 1);                                              // multiProcessorCount
+  put32(396, 65536);                                          // maxTexture1D
+  put32(404, 65536);                                          // maxTexture2D
+  put32(408, 65536);
+  put32(440, 16384);                                          // maxTexture3D
+  put32(444, 16384);
+  put32(448, 16384);
+  put32(604, 1024);                                           // maxThreadsPerMultiProcessor
+  put64(624, 227 * 1024);                                     // sharedMemPerMultiprocessor
+  put32(632, 65536);                                          // regsPerMultiprocessor
+  put64(672, 227 * 1024);                                     // sharedMemPerBlockOptin
+  return kSuccess;
+}
+
+int cudaMemGetInfo(size_t* free_bytes, size_t* total) {
+  if (free_bytes == nullptr || total == nullptr) return Set(kInvalidValue);
+  *total = tsu::exec::kHeapLimit - tsu::exec::kHeapBase;
+  *free_bytes = *total - Rt().dev.device_memory().allocated_bytes();
+  return kSuccess;
+}
+
 // --- Streams and events: one in-order stream; events time wall clock (the unit's cycles are in
 // TSU_REPORT) ---
 
