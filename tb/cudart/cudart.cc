@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <map>
@@ -114,10 +115,25 @@ struct TextureDescCuda {
   int seamlessCubemap;
 };
 
-// A CUDA array: its texture layout in device memory.
+// A CUDA array: its texture layout in device memory. A mipmapped array's level (from
+// cudaGetMipmappedArrayLevel) is a view of `parent` at `level`.
 struct Array {
   tsu::TextureDesc desc;
   int texel_bytes = 0;
+  const Array* parent = nullptr;
+  uint32_t level = 0;
+  const tsu::TextureDesc& Base() const { return parent != nullptr ? parent->desc : desc; }
+  // The level's extent (a view's, or level 0's).
+  uint32_t Width() const { return std::max(1u, Base().width >> level); }
+  uint32_t Height() const {
+    return Base().dim == tsu::Geometry::k1d || Base().dim == tsu::Geometry::kA1d ? 1 : std::max(1u, Base().height >> level);
+  }
+  uint32_t Depth() const { return Base().dim == tsu::Geometry::k3d ? std::max(1u, Base().depth >> level) : 1; }
+  uint32_t Layers() const {
+    const tsu::TextureDesc& d = Base();
+    const uint32_t cubes = d.dim == tsu::Geometry::kCube ? 1 : d.dim == tsu::Geometry::kACube ? d.array_size : 0;
+    return cubes != 0 ? 6 * cubes : (d.array_size != 0 ? d.array_size : 1);
+  }
 };
 
 struct Runtime {
@@ -624,34 +640,187 @@ int NotSupported(const char* what) {
   return Set(kNotSupported);
 }
 
-// Texel (x, y) of level 0, layer 0 of an array.
-uint64_t TexelAt(const Array& a, uint32_t x, uint32_t y) {
+// Texel (x, y, z) of an array (z: the slice of a 3D array, else the layer or cube face).
+uint64_t TexelAt(const Array& a, uint32_t x, uint32_t y, uint32_t z = 0) {
   tsu::ResolvedTexture t;
   std::string err;
-  tsu::ResolveTexture(a.desc, &t, &err);
-  return tsu::TexelAddress(t, 0, 0, x, y, 0, 0);
+  tsu::ResolveTexture(a.Base(), &t, &err);
+  const bool volume = a.Base().dim == tsu::Geometry::k3d;
+  return tsu::TexelAddress(t, a.level, volume ? 0 : z, x, y, volume ? z : 0, 0);
+}
+
+// A new array (levels >= 1): allocated in the texture layout, zeroed.
+int NewArray(void** out, const ChannelDesc* desc, size_t w, size_t h, size_t d, unsigned flags, unsigned levels,
+             Array** made) {
+  if (out == nullptr || desc == nullptr || w == 0 || w > (1u << 16) || h > (1u << 16) || d > (1u << 16)) {
+    return Set(kInvalidValue);
+  }
+  auto a = std::make_unique<Array>();
+  if (!Format(*desc, &a->desc.order, &a->desc.type, &a->texel_bytes)) return Set(kInvalidValue);
+  tsu::TextureDesc& t = a->desc;
+  t.width = static_cast<uint32_t>(w);
+  t.height = h == 0 ? 1 : static_cast<uint32_t>(h);
+  const bool layered = (flags & 1) != 0, cube = (flags & 4) != 0;
+  if (cube) {
+    if (w != h || d == 0 || d % 6 != 0 || (!layered && d != 6)) return Set(kInvalidValue);
+    t.dim = layered ? tsu::Geometry::kACube : tsu::Geometry::kCube;
+    t.array_size = layered ? static_cast<uint32_t>(d / 6) : 0;
+  } else if (layered) {
+    if (d == 0) return Set(kInvalidValue);
+    t.dim = h == 0 ? tsu::Geometry::kA1d : tsu::Geometry::kA2d;
+    t.array_size = static_cast<uint32_t>(d);
+  } else if (d != 0) {
+    t.dim = tsu::Geometry::k3d;
+    t.depth = static_cast<uint32_t>(d);
+  } else {
+    t.dim = h == 0 ? tsu::Geometry::k1d : tsu::Geometry::k2d;
+  }
+  t.levels = levels;
+  tsu::ResolvedTexture r;
+  std::string err;
+  tsu::TextureDesc probe = t;
+  probe.base = 0x200;
+  if (!tsu::ResolveTexture(probe, &r, &err)) {
+    std::fprintf(stderr, "tsu cudart: array: %s\n", err.c_str());
+    return Set(kInvalidValue);
+  }
+  uint64_t bytes = 0;
+  for (uint32_t layer = 0; layer < r.layers; ++layer) {
+    for (uint32_t lv = 0; lv < levels; ++lv) {
+      const tsu::SurfaceDesc& l = r.level[lv].desc;
+      bytes += uint64_t{l.width} * l.height * l.depth * static_cast<uint64_t>(a->texel_bytes);
+    }
+  }
+  std::vector<uint8_t> zeros(bytes, 0);
+  if (!Rt().dev.CreateArray(&t, zeros.data(), zeros.size(), &err)) {
+    std::fprintf(stderr, "tsu cudart: array: %s\n", err.c_str());
+    return Set(kMemoryAllocation);
+  }
+  *out = a.get();
+  if (made != nullptr) *made = a.get();
+  Rt().arrays.push_back(std::move(a));
+  return kSuccess;
 }
 
 }  // namespace
 
 extern "C" {
 
-int cudaMallocArray(void** array, const ChannelDesc* desc, size_t width, size_t height, unsigned /*flags*/) {
+int cudaMallocArray(void** array, const ChannelDesc* desc, size_t width, size_t height, unsigned flags) {
   TSU_STICKY();
-  if (array == nullptr || desc == nullptr || width == 0 || width > (1u << 16) || height > (1u << 16)) return Set(kInvalidValue);
-  auto a = std::make_unique<Array>();
-  if (!Format(*desc, &a->desc.order, &a->desc.type, &a->texel_bytes)) return Set(kInvalidValue);
-  a->desc.dim = height == 0 ? tsu::Geometry::k1d : tsu::Geometry::k2d;
-  a->desc.width = static_cast<uint32_t>(width);
-  a->desc.height = height == 0 ? 1 : static_cast<uint32_t>(height);
-  std::vector<uint8_t> zeros(static_cast<size_t>(a->texel_bytes) * a->desc.width * a->desc.height, 0);
-  std::string err;
-  if (!Rt().dev.CreateArray(&a->desc, zeros.data(), zeros.size(), &err)) {
-    std::fprintf(stderr, "tsu cudart: cudaMallocArray: %s\n", err.c_str());
-    return Set(kMemoryAllocation);
+  return NewArray(array, desc, width, height, 0, flags & ~5u, 1, nullptr);
+}
+
+struct Extent {
+  size_t width, height, depth;
+};
+
+int cudaMalloc3DArray(void** array, const ChannelDesc* desc, Extent e, unsigned flags) {
+  TSU_STICKY();
+  return NewArray(array, desc, e.width, e.height, e.depth, flags, 1, nullptr);
+}
+
+int cudaMallocMipmappedArray(void** array, const ChannelDesc* desc, Extent e, unsigned levels, unsigned flags) {
+  TSU_STICKY();
+  if (levels == 0) levels = 1;
+  return NewArray(array, desc, e.width, e.height, e.depth, flags, levels, nullptr);
+}
+
+int cudaGetMipmappedArrayLevel(void** level_array, const void* mipmapped, unsigned level) {
+  TSU_STICKY();
+  const Array* m = static_cast<const Array*>(mipmapped);
+  if (level_array == nullptr || m == nullptr || level >= m->desc.levels) return Set(kInvalidValue);
+  auto v = std::make_unique<Array>();
+  v->parent = m;
+  v->level = level;
+  v->texel_bytes = m->texel_bytes;
+  v->desc = m->desc;
+  *level_array = v.get();
+  Rt().arrays.push_back(std::move(v));
+  return kSuccess;
+}
+
+int cudaFreeMipmappedArray(void* /*array*/) { return kSuccess; }
+
+struct Pos {
+  size_t x, y, z;
+};
+struct PitchedPtr {
+  void* ptr;
+  size_t pitch, xsize, ysize;
+};
+struct Memcpy3DParms {
+  void* srcArray;
+  Pos srcPos;
+  PitchedPtr srcPtr;
+  void* dstArray;
+  Pos dstPos;
+  PitchedPtr dstPtr;
+  Extent extent;
+  int kind;
+};
+
+// Between pitched memory (host or device) and an array (extent in elements for an array side),
+// or between two pitched pointers (extent in bytes).
+int cudaMemcpy3D(const Memcpy3DParms* p) {
+  TSU_STICKY();
+  if (p == nullptr) return Set(kInvalidValue);
+  if ((p->srcArray != nullptr) == (p->dstArray != nullptr)) {
+    if (p->srcArray != nullptr) return NotSupported("cudaMemcpy3D between two arrays");
+    for (size_t z = 0; z < p->extent.depth; ++z) {
+      for (size_t y = 0; y < p->extent.height; ++y) {
+        const size_t so = ((p->srcPos.z + z) * p->srcPtr.ysize + p->srcPos.y + y) * p->srcPtr.pitch + p->srcPos.x;
+        const size_t dof = ((p->dstPos.z + z) * p->dstPtr.ysize + p->dstPos.y + y) * p->dstPtr.pitch + p->dstPos.x;
+        const int e = cudaMemcpy(static_cast<uint8_t*>(p->dstPtr.ptr) + dof, static_cast<const uint8_t*>(p->srcPtr.ptr) + so,
+                                 p->extent.width, p->kind);
+        if (e != kSuccess) return e;
+      }
+    }
+    return kSuccess;
   }
-  *array = a.get();
-  Rt().arrays.push_back(std::move(a));
+  const bool to_array = p->dstArray != nullptr;
+  const Array* a = static_cast<const Array*>(to_array ? p->dstArray : p->srcArray);
+  const Pos& ap = to_array ? p->dstPos : p->srcPos;
+  const Pos& mp = to_array ? p->srcPos : p->dstPos;
+  const PitchedPtr& m = to_array ? p->srcPtr : p->dstPtr;
+  const size_t tb = static_cast<size_t>(a->texel_bytes);
+  const size_t zmax = a->Base().dim == tsu::Geometry::k3d ? a->Depth() : a->Layers();
+  if (ap.x + p->extent.width > a->Width() || ap.y + std::max<size_t>(p->extent.height, 1) > a->Height() ||
+      ap.z + std::max<size_t>(p->extent.depth, 1) > zmax) {
+    return Set(kInvalidValue);
+  }
+  const size_t ysize = m.ysize != 0 ? m.ysize : std::max<size_t>(p->extent.height, 1);
+  std::vector<uint8_t> row(p->extent.width * tb);
+  std::string err;
+  for (size_t z = 0; z < std::max<size_t>(p->extent.depth, 1); ++z) {
+    for (size_t y = 0; y < std::max<size_t>(p->extent.height, 1); ++y) {
+      uint8_t* mem = static_cast<uint8_t*>(m.ptr) + ((mp.z + z) * ysize + mp.y + y) * m.pitch + mp.x;
+      const bool device = IsDevice(mem);
+      if (to_array) {
+        if (device) {
+          if (!Rt().dev.CopyFromDevice(row.data(), reinterpret_cast<uint64_t>(mem), row.size(), &err)) return Set(kInvalidValue);
+        } else {
+          std::memcpy(row.data(), mem, row.size());
+        }
+      }
+      for (size_t x = 0; x < p->extent.width; ++x) {
+        const uint64_t addr = TexelAt(*a, static_cast<uint32_t>(ap.x + x), static_cast<uint32_t>(ap.y + y),
+                                      static_cast<uint32_t>(ap.z + z));
+        if (to_array) {
+          Rt().dev.memory().Write(addr, row.data() + x * tb, static_cast<uint32_t>(tb));
+        } else {
+          Rt().dev.memory().Read(addr, row.data() + x * tb, static_cast<uint32_t>(tb));
+        }
+      }
+      if (!to_array) {
+        if (device) {
+          if (!Rt().dev.CopyToDevice(reinterpret_cast<uint64_t>(mem), row.data(), row.size(), &err)) return Set(kInvalidValue);
+        } else {
+          std::memcpy(mem, row.data(), row.size());
+        }
+      }
+    }
+  }
   return kSuccess;
 }
 
@@ -664,7 +833,7 @@ int cudaMemcpy2DToArray(void* dst, size_t wOffset, size_t hOffset, const void* s
   const Array* a = static_cast<const Array*>(dst);
   if (a == nullptr || a->texel_bytes == 0 || wOffset % static_cast<size_t>(a->texel_bytes) != 0 ||
       width % static_cast<size_t>(a->texel_bytes) != 0 ||
-      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->desc.width || hOffset + height > a->desc.height) {
+      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->Width() || hOffset + height > a->Height()) {
     return Set(kInvalidValue);
   }
   std::vector<uint8_t> row(width);
@@ -699,7 +868,7 @@ int cudaMemcpy2DFromArray(void* dst, size_t dpitch, const void* src, size_t wOff
   const Array* a = static_cast<const Array*>(src);
   if (a == nullptr || a->texel_bytes == 0 || wOffset % static_cast<size_t>(a->texel_bytes) != 0 ||
       width % static_cast<size_t>(a->texel_bytes) != 0 ||
-      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->desc.width || hOffset + height > a->desc.height) {
+      wOffset + width > static_cast<size_t>(a->texel_bytes) * a->Width() || hOffset + height > a->Height()) {
     return Set(kInvalidValue);
   }
   for (size_t y = 0; y < height; ++y) {
@@ -721,7 +890,11 @@ int cudaCreateTextureObject(uint64_t* obj, const ResourceDesc* res, const Textur
   int bytes = 0;
   switch (res->resType) {
     case 0:
+    case 1:  // a mipmapped array (res.mipmap.mipmap shares the field's place)
       if (res->res.array.array == nullptr) return Set(kInvalidValue);
+      if (static_cast<const Array*>(res->res.array.array)->parent != nullptr) {
+        return NotSupported("a texture over one level of a mipmapped array");
+      }
       d = static_cast<const Array*>(res->res.array.array)->desc;
       break;
     case 2:
@@ -751,6 +924,7 @@ int cudaCreateTextureObject(uint64_t* obj, const ResourceDesc* res, const Textur
     s.address[i] = static_cast<tsu::AddressMode>(td->addressMode[i]);
   }
   s.mag_filter = s.min_filter = td->filterMode == 1 ? tsu::FilterMode::kLinear : tsu::FilterMode::kNearest;
+  if (d.levels > 1) s.mip_filter = td->mipmapFilterMode == 1 ? tsu::MipFilter::kLinear : tsu::MipFilter::kNearest;
   s.read_mode = td->readMode == 1 ? tsu::ReadMode::kNormalizedFloat : tsu::ReadMode::kElementType;
   s.normalized = td->normalizedCoords != 0;
   for (int i = 0; i < 4; ++i) std::memcpy(&s.border[i], &td->borderColor[i], 4);
@@ -785,8 +959,13 @@ int cudaCreateSurfaceObject(uint64_t* obj, const ResourceDesc* res) {
   s.dim = d.dim;
   s.width = d.width;
   s.height = d.height;
+  s.depth = d.depth;
+  s.array_size = d.array_size;
   s.order = d.order;
   s.type = d.type;
+  if (d.levels != 1 || d.dim == tsu::Geometry::kCube || d.dim == tsu::Geometry::kACube) {
+    return NotSupported("a surface over a mipmapped or cube array");
+  }
   std::string err;
   const uint64_t h = Rt().dev.CreateSurface(s, &err);
   if (h == 0) {
