@@ -1,6 +1,7 @@
 // An unmodified CUDA program with pitched memory: cudaMallocPitch and cudaMemcpy2D, a pitch-2D
 // texture object over the allocation (point sampling, clamp, unnormalized), a stream and events
-// around the launch, and the device's attributes. It checks its own results (tb/cudart).
+// around the launch, the device's attributes, and a linear-memory texture read with tex1Dfetch.
+// It checks its own results (tb/cudart).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -11,6 +12,11 @@ __global__ void blur(float* out, size_t opitch, cudaTextureObject_t t, int w, in
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) s += tex2D<float>(t, x + dx + 0.5f, y + dy + 0.5f);
   reinterpret_cast<float*>(reinterpret_cast<char*>(out) + y * opitch)[x] = s;
+}
+
+__global__ void gather_linear(int* out, cudaTextureObject_t t, int n) {
+  int i = threadIdx.x;
+  if (i < n) out[i] = tex1Dfetch<int>(t, (i * 7) % n);
 }
 
 int main() {
@@ -62,6 +68,25 @@ int main() {
         }
       if (got[y][x] != s && fails++ < 5) printf("FAIL at %d,%d: %g, want %g\n", x, y, got[y][x], s);
     }
+  // A linear-memory resource: tex1Dfetch of ints.
+  int lin[64], *dl, *dout;
+  for (int i = 0; i < 64; ++i) lin[i] = i * i - 5;
+  cudaMalloc(&dl, sizeof lin);
+  cudaMalloc(&dout, sizeof lin);
+  cudaMemcpy(dl, lin, sizeof lin, cudaMemcpyHostToDevice);
+  cudaResourceDesc lr = {};
+  lr.resType = cudaResourceTypeLinear;
+  lr.res.linear.devPtr = dl;
+  lr.res.linear.desc = cudaCreateChannelDesc<int>();
+  lr.res.linear.sizeInBytes = sizeof lin;
+  cudaTextureDesc ld = {};
+  cudaTextureObject_t ltex;
+  if (cudaCreateTextureObject(&ltex, &lr, &ld, nullptr) != cudaSuccess) { printf("FAIL: linear texture\n"); return 1; }
+  gather_linear<<<1, 64>>>(dout, ltex, 64);
+  int lgot[64];
+  cudaMemcpy(lgot, dout, sizeof lgot, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 64; ++i)
+    if (lgot[i] != lin[(i * 7) % 64] && fails++ < 5) printf("FAIL: tex1Dfetch at %d\n", i);
   if (fails || ms < 0) return 1;
   printf("PASS (%.3f ms)\n", ms);
   return 0;
