@@ -41,6 +41,29 @@ struct KernelPortStats {
   uint64_t cache_lookups = 0, cache_misses = 0;
   double unit_seconds = 0;   // wall time spent clocking the unit
   double check_seconds = 0;  // wall time the model spent computing the expected answers
+
+  double RequestsPerClock() const {
+    return cycles != 0 ? static_cast<double>(requests) / static_cast<double>(cycles) : 0.0;
+  }
+  double TexelCacheHitRate() const {
+    return cache_lookups != 0 ? 1.0 - static_cast<double>(cache_misses) / static_cast<double>(cache_lookups) : 0.0;
+  }
+  // What happened since `before` (an earlier copy of the same counters): one launch's share.
+  KernelPortStats Since(const KernelPortStats& before) const {
+    KernelPortStats d = *this;
+    d.cycles -= before.cycles;
+    d.requests -= before.requests;
+    d.tex -= before.tex;
+    d.stall_cycles -= before.stall_cycles;
+    d.mem_reads -= before.mem_reads;
+    d.mem_writes -= before.mem_writes;
+    d.desc_reads -= before.desc_reads;
+    d.cache_lookups -= before.cache_lookups;
+    d.cache_misses -= before.cache_misses;
+    d.unit_seconds -= before.unit_seconds;
+    d.check_seconds -= before.check_seconds;
+    return d;
+  }
 };
 
 class KernelPort : public exec::TexturePort {

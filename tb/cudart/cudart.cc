@@ -329,14 +329,11 @@ int Launch(Kernel* k, Dim3 grid, Dim3 block, void** args, size_t shared) {
                    static_cast<unsigned long long>(r.thread_instructions),
                    static_cast<unsigned long long>(r.texture_requests), static_cast<unsigned long long>(r.surface_requests));
       if (rt.port != nullptr) {
-        const tsu::tb::KernelPortStats& st = rt.port->stats();
-        const uint64_t cyc = st.cycles - before.cycles, req = st.requests - before.requests;
-        const uint64_t look = st.cache_lookups - before.cache_lookups, miss = st.cache_misses - before.cache_misses;
+        const tsu::tb::KernelPortStats st = rt.port->stats().Since(before);
         std::fprintf(f, ",\"unit\":{\"cycles\":%llu,\"requests\":%llu,\"requests_per_clock\":%.4f,"
                         "\"texel_cache_hit_rate\":%.4f}",
-                     static_cast<unsigned long long>(cyc), static_cast<unsigned long long>(req),
-                     cyc ? static_cast<double>(req) / static_cast<double>(cyc) : 0.0,
-                     look ? 1.0 - static_cast<double>(miss) / static_cast<double>(look) : 0.0);
+                     static_cast<unsigned long long>(st.cycles), static_cast<unsigned long long>(st.requests),
+                     st.RequestsPerClock(), st.TexelCacheHitRate());
       }
       std::fprintf(f, "}\n");
       std::fclose(f);

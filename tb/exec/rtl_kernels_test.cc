@@ -77,7 +77,7 @@ void ModelAndRtl(const Scenario& s, tb::KernelPortStats* stats = nullptr) {
   const tb::KernelPortStats& st = port->stats();
   std::printf("unit: %llu cycles, %llu requests (%llu tex), %.3f requests per clock, texel cache %llu of %llu hit, %llu stall cycles\n",
               static_cast<unsigned long long>(st.cycles), static_cast<unsigned long long>(st.requests),
-              static_cast<unsigned long long>(st.tex), st.cycles ? static_cast<double>(st.requests) / static_cast<double>(st.cycles) : 0.0,
+              static_cast<unsigned long long>(st.tex), st.RequestsPerClock(),
               static_cast<unsigned long long>(st.cache_lookups - st.cache_misses), static_cast<unsigned long long>(st.cache_lookups),
               static_cast<unsigned long long>(st.stall_cycles));
 }

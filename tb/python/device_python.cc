@@ -119,16 +119,13 @@ class PyModule {
     d["surface_requests"] = r.surface_requests;
     d["barriers"] = r.barriers;
     if (port_ != nullptr) {  // this launch's share of the unit's figures
-      const tb::KernelPortStats& st = port_->stats();
-      const uint64_t cycles = st.cycles - before.cycles, reqs = st.requests - before.requests;
-      const uint64_t lookups = st.cache_lookups - before.cache_lookups;
-      const uint64_t misses = st.cache_misses - before.cache_misses;
+      const tb::KernelPortStats st = port_->stats().Since(before);
       py::dict u;
-      u["cycles"] = cycles;
-      u["requests"] = reqs;
-      u["requests_per_clock"] = cycles ? static_cast<double>(reqs) / static_cast<double>(cycles) : 0.0;
-      u["texel_cache_hit_rate"] = lookups ? 1.0 - static_cast<double>(misses) / static_cast<double>(lookups) : 0.0;
-      u["stall_cycles"] = st.stall_cycles - before.stall_cycles;
+      u["cycles"] = st.cycles;
+      u["requests"] = st.requests;
+      u["requests_per_clock"] = st.RequestsPerClock();
+      u["texel_cache_hit_rate"] = st.TexelCacheHitRate();
+      u["stall_cycles"] = st.stall_cycles;
       u["mismatches"] = 0;  // a mismatch stops the launch with tsu.LaunchError
       d["unit"] = u;
     }
@@ -240,9 +237,9 @@ class PyDevice {
     d["cycles"] = st.cycles;
     d["requests"] = st.requests;
     d["tex"] = st.tex;
-    d["requests_per_clock"] = st.cycles ? static_cast<double>(st.requests) / static_cast<double>(st.cycles) : 0.0;
+    d["requests_per_clock"] = st.RequestsPerClock();
     d["texel_cache_lookups"] = st.cache_lookups;
-    d["texel_cache_hit_rate"] = st.cache_lookups ? 1.0 - static_cast<double>(st.cache_misses) / static_cast<double>(st.cache_lookups) : 0.0;
+    d["texel_cache_hit_rate"] = st.TexelCacheHitRate();
     d["stall_cycles"] = st.stall_cycles;
     return d;
   }

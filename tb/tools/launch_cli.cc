@@ -379,9 +379,9 @@ int Run() {
     u["cycles"] = st.cycles;
     u["requests"] = st.requests;
     u["tex"] = st.tex;
-    u["requests_per_clock"] = st.cycles ? static_cast<double>(st.requests) / static_cast<double>(st.cycles) : 0.0;
+    u["requests_per_clock"] = st.RequestsPerClock();
     u["texel_cache_lookups"] = st.cache_lookups;
-    u["texel_cache_hit_rate"] = st.cache_lookups ? 1.0 - static_cast<double>(st.cache_misses) / static_cast<double>(st.cache_lookups) : 0.0;
+    u["texel_cache_hit_rate"] = st.TexelCacheHitRate();
     u["stall_cycles"] = st.stall_cycles;
     u["mem_reads"] = st.mem_reads;
     u["mem_writes"] = st.mem_writes;

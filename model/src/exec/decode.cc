@@ -149,6 +149,19 @@ class Decoder {
     }
     return r_->Dest(syn_.ops[i], out, error_);
   }
+  // Operand 0 as d or d|p: d in d[0], p (if written) in d[1].
+  bool DstWithPred() {
+    x_->nd = 1;
+    if (!Dst(0, &x_->d[0])) return false;
+    if (!syn_.ops[0].has_pred) return true;
+    SynOp q;
+    q.name = syn_.ops[0].pred;
+    if (!r_->Dest(q, &x_->d[1], error_)) return false;
+    x_->nd = 2;
+    x_->flags |= kPredDst;
+    return true;
+  }
+
   // d, s0, s1, ... all of type t (sources from index 1).
   bool Simple(DType t, size_t srcs, DType dst_type) {
     (void)dst_type;
@@ -454,15 +467,7 @@ bool Decoder::Setp(bool set) {
   }
   const size_t n = x_->boolop == BoolOp::kNone ? 3 : 4;
   if (!Count(syn_, n, n, error_)) return false;
-  x_->nd = 1;
-  if (!Dst(0, &x_->d[0])) return false;
-  if (syn_.ops[0].has_pred) {
-    SynOp q;
-    q.name = syn_.ops[0].pred;
-    if (!r_->Dest(q, &x_->d[1], error_)) return false;
-    x_->nd = 2;
-    x_->flags |= kPredDst;
-  }
+  if (!DstWithPred()) return false;
   x_->ns = static_cast<uint8_t>(n - 1);
   if (!Src(1, x_->stype, &x_->s[0]) || !Src(2, x_->stype, &x_->s[1])) return false;
   return n == 3 || Src(3, DType::kPred, &x_->s[2]);
@@ -777,15 +782,7 @@ bool Decoder::Warp() {
     if (!t) return false;
     x_->type = *t;
     if (!Count(syn_, 5, 5, error_)) return false;
-    x_->nd = 1;
-    if (!Dst(0, &x_->d[0])) return false;
-    if (syn_.ops[0].has_pred) {
-      SynOp q;
-      q.name = syn_.ops[0].pred;
-      if (!r_->Dest(q, &x_->d[1], error_)) return false;
-      x_->nd = 2;
-      x_->flags |= kPredDst;
-    }
+    if (!DstWithPred()) return false;
     x_->ns = 4;
     return Src(1, DType::kB32, &x_->s[0]) && Src(2, DType::kU32, &x_->s[1]) &&
            Src(3, DType::kU32, &x_->s[2]) && Src(4, DType::kU32, &x_->s[3]);
@@ -812,15 +809,7 @@ bool Decoder::Warp() {
     if (!t) return false;
     x_->type = *t;
     if (!Count(syn_, 3, 3, error_)) return false;
-    x_->nd = 1;
-    if (!Dst(0, &x_->d[0])) return false;
-    if (syn_.ops[0].has_pred) {
-      SynOp q;
-      q.name = syn_.ops[0].pred;
-      if (!r_->Dest(q, &x_->d[1], error_)) return false;
-      x_->nd = 2;
-      x_->flags |= kPredDst;
-    }
+    if (!DstWithPred()) return false;
     x_->ns = 2;
     return Src(1, *t, &x_->s[0]) && Src(2, DType::kU32, &x_->s[1]);
   }
