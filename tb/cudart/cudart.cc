@@ -950,21 +950,13 @@ int cudaCreateTextureObject(uint64_t* obj, const ResourceDesc* res, const Textur
 int cudaCreateSurfaceObject(uint64_t* obj, const ResourceDesc* res) {
   TSU_STICKY();
   if (obj == nullptr || res == nullptr || res->resType != 0 || res->res.array.array == nullptr) return Set(kInvalidValue);
-  const tsu::TextureDesc& d = static_cast<const Array*>(res->res.array.array)->desc;
-  tsu::SurfaceDesc s;
-  s.base = d.base;
-  s.dim = d.dim;
-  s.width = d.width;
-  s.height = d.height;
-  s.depth = d.depth;
-  s.array_size = d.array_size;
-  s.order = d.order;
-  s.type = d.type;
-  if (d.levels != 1 || d.dim == tsu::Geometry::kCube || d.dim == tsu::Geometry::kACube) {
+  const Array* a = static_cast<const Array*>(res->res.array.array);
+  if (a->parent != nullptr || a->desc.levels != 1 || a->desc.dim == tsu::Geometry::kCube ||
+      a->desc.dim == tsu::Geometry::kACube) {
     return NotSupported("a surface over a mipmapped or cube array");
   }
   std::string err;
-  const uint64_t h = Rt().dev.CreateSurface(s, &err);
+  const uint64_t h = Rt().dev.CreateSurfaceOver(a->desc, &err);
   if (h == 0) {
     std::fprintf(stderr, "tsu cudart: cudaCreateSurfaceObject: %s\n", err.c_str());
     return Set(kInvalidValue);

@@ -437,21 +437,8 @@ class PyDevice {
   }
 
   uint64_t SurfaceObject(const PyArray& a) {
-    const TextureDesc& d = a.desc;
-    if (d.levels != 1 || d.dim == Geometry::kCube || d.dim == Geometry::kACube) {
-      throw py::value_error("surface_object: a 1D, 2D, 3D or layered array of one level");
-    }
-    SurfaceDesc s;
-    s.base = d.base;
-    s.dim = d.dim;
-    s.width = d.width;
-    s.height = d.height;
-    s.depth = d.depth;
-    s.array_size = d.array_size;
-    s.order = d.order;
-    s.type = d.type;
     std::string err;
-    const uint64_t h = dev_->CreateSurface(s, &err);
+    const uint64_t h = dev_->CreateSurfaceOver(a.desc, &err);
     if (h == 0) throw py::value_error("surface_object: " + err);
     return h;
   }

@@ -316,16 +316,7 @@ int Run() {
     fresh(name);
     if (!arrays.count(array)) throw Usage{"--surface " + name + ": no --array '" + Excerpt(array) + "'"};
     const TextureDesc& d = arrays[array].desc;
-    SurfaceDesc s;
-    s.base = d.base;
-    s.dim = d.dim;
-    s.width = d.width;
-    s.height = d.height;
-    s.depth = d.depth;
-    s.array_size = d.array_size;
-    s.order = d.order;
-    s.type = d.type;
-    const uint64_t h = dev.CreateSurface(s, &err);
+    const uint64_t h = dev.CreateSurfaceOver(d, &err);
     if (h == 0) throw Usage{"--surface " + name + ": " + err};
     names[name] = h;
   }

@@ -262,6 +262,23 @@ uint64_t Device::CreateSurface(const SurfaceDesc& desc, std::string* error) {
   return h;
 }
 
+uint64_t Device::CreateSurfaceOver(const TextureDesc& array, std::string* error) {
+  if (array.levels != 1 || array.dim == Geometry::kCube || array.dim == Geometry::kACube) {
+    *error = "a surface is over a 1D, 2D, 3D or layered array of one level";
+    return 0;
+  }
+  SurfaceDesc s;
+  s.base = array.base;
+  s.dim = array.dim;
+  s.width = array.width;
+  s.height = array.height;
+  s.depth = array.depth;
+  s.array_size = array.array_size;
+  s.order = array.order;
+  s.type = array.type;
+  return CreateSurface(s, error);
+}
+
 bool Device::BindReference(int module, const std::string& name, uint64_t handle, std::string* error) {
   Module& m = *modules_[static_cast<size_t>(module)];
   auto it = m.loaded.program.opaques.find(name);

@@ -71,6 +71,9 @@ class Device {
   // Texture, sampler and surface objects: a handle for the unit's tables.
   uint64_t CreateTexture(const TextureDesc& desc, std::string* error);
   uint64_t CreateSurface(const SurfaceDesc& desc, std::string* error);
+  // A surface over a CUDA array made by CreateArray (level 0; not a cube or a mip chain: 0 with
+  // *error for those).
+  uint64_t CreateSurfaceOver(const TextureDesc& array, std::string* error);
   // The descriptor pool as the unit reads it (docs/descriptors.md): every object's handle is its
   // slot; a texture takes two (its header, then its own sampler). The images are in memory()
   // at kPoolBase; the model is bound from the same descriptors.
