@@ -522,46 +522,58 @@ int cudaMemset(void* p, int value, size_t n) {
 
 int cudaMemsetAsync(void* p, int value, size_t n, void* /*stream*/) { return cudaMemset(p, value, n); }
 
-// cudaMemcpyToSymbol(symbol, src, count, offset, kind) and the reverse.
-int cudaMemcpyToSymbol(const void* symbol, const void* src, size_t n, size_t offset, int /*kind*/) {
-  TSU_STICKY();
+}  // extern "C"
+
+namespace {
+
+// The module variable a host shadow names, [offset, offset + n) inside it; `global`: only a
+// .global one (an address, a read back). kSuccess, or the error the caller returns.
+int FindSymbol(const void* symbol, size_t n, size_t offset, bool global, const tsu::exec::XVariable** v,
+               int* module) {
   Runtime& rt = Rt();
   auto it = rt.symbols.find(symbol);
   if (it == rt.symbols.end() || offset + n > it->second.size) return Set(kInvalidSymbol);
   if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
+  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, v) ||
+      (global && (*v)->space != tsu::exec::Space::kGlobal)) {
+    return Set(kInvalidSymbol);
+  }
+  *module = it->second.module->index;
+  return kSuccess;
+}
+
+}  // namespace
+
+extern "C" {
+
+// cudaMemcpyToSymbol(symbol, src, count, offset, kind) and the reverse.
+int cudaMemcpyToSymbol(const void* symbol, const void* src, size_t n, size_t offset, int /*kind*/) {
+  TSU_STICKY();
   const tsu::exec::XVariable* v = nullptr;
-  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v)) return Set(kInvalidSymbol);
+  int module = -1;
+  if (const int e = FindSymbol(symbol, n, offset, false, &v, &module); e != kSuccess) return e;
   std::string err;
   const bool ok = v->space == tsu::exec::Space::kConst
-                      ? rt.dev.WriteConstant(it->second.module->index, v->offset + offset, src, n, &err)
-                      : rt.dev.CopyToDevice(v->offset + offset, src, n, &err);
+                      ? Rt().dev.WriteConstant(module, v->offset + offset, src, n, &err)
+                      : Rt().dev.CopyToDevice(v->offset + offset, src, n, &err);
   return ok ? kSuccess : Set(kInvalidValue);
 }
 
 int cudaMemcpyFromSymbol(void* dst, const void* symbol, size_t n, size_t offset, int /*kind*/) {
   TSU_STICKY();
-  Runtime& rt = Rt();
-  auto it = rt.symbols.find(symbol);
-  if (it == rt.symbols.end() || offset + n > it->second.size) return Set(kInvalidSymbol);
-  if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
   const tsu::exec::XVariable* v = nullptr;
-  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v) || v->space != tsu::exec::Space::kGlobal) {
-    return Set(kInvalidSymbol);
-  }
+  int module = -1;
+  if (const int e = FindSymbol(symbol, n, offset, true, &v, &module); e != kSuccess) return e;
   std::string err;
-  return rt.dev.CopyFromDevice(dst, v->offset + offset, n, &err) ? kSuccess : Set(kInvalidValue);
+  return Rt().dev.CopyFromDevice(dst, v->offset + offset, n, &err) ? kSuccess : Set(kInvalidValue);
 }
 
 int cudaGetSymbolAddress(void** p, const void* symbol) {
   TSU_STICKY();
-  Runtime& rt = Rt();
-  auto it = rt.symbols.find(symbol);
-  if (it == rt.symbols.end()) return Set(kInvalidSymbol);
-  if (!Load(it->second.module)) return Set(kNoKernelImageForDevice);
+  if (p == nullptr) return Set(kInvalidValue);
   const tsu::exec::XVariable* v = nullptr;
-  if (!rt.dev.FindVariable(it->second.module->index, it->second.name, &v) || v->space != tsu::exec::Space::kGlobal) {
-    return Set(kInvalidSymbol);
-  }
+  int module = -1;
+  if (const int e = FindSymbol(symbol, 0, 0, true, &v, &module); e != kSuccess) return e;
   *p = reinterpret_cast<void*>(v->offset);
   return kSuccess;
 }

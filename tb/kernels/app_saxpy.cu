@@ -1,13 +1,16 @@
-// An unmodified CUDA program: memory, a launch with <<< >>>, a __constant__ table, a copy back;
+// An unmodified CUDA program: memory, a launch with <<< >>>, a __constant__ table, a __device__
+// counter read back by symbol and by address, a copy back;
 // it checks its own result (tb/cudart: run on tsu's libcudart.so.13).
 #include <cstdio>
 #include <cuda_runtime.h>
 
 __constant__ float scale[4];
+__device__ int launches;  // counted by the kernel, read back with cudaMemcpyFromSymbol
 
 __global__ void saxpy(int n, const float* x, float* y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = scale[i % 4] * x[i] + y[i];
+  if (i == 0) atomicAdd(&launches, 1);
 }
 
 int main() {
@@ -36,6 +39,15 @@ int main() {
       printf("FAIL at %d: %g, want %g\n", i, hy[i], want);
       return 1;
     }
+  }
+  int count = 0, *where = nullptr;
+  cudaMemcpyFromSymbol(&count, launches, sizeof count);
+  cudaGetSymbolAddress((void**)&where, launches);
+  int via_address = 0;
+  cudaMemcpy(&via_address, where, sizeof via_address, cudaMemcpyDeviceToHost);
+  if (count != 1 || via_address != 1) {
+    printf("FAIL: __device__ counter %d, through its address %d\n", count, via_address);
+    return 1;
   }
   cudaFree(x);
   cudaFree(y);
