@@ -6,9 +6,10 @@ is sampled over a 256 x 256 grid with tex.level, the LOD rising from 0 on the le
 right: once with nearest mip selection and once with linear (trilinear) filtering. The two
 pictures are drawn side by side with matplotlib.
 
-  PYTHONPATH=build/python python3 examples/python_sampling.py --out sampling.png
+  build/tsu-python examples/python_sampling.py --out sampling.png
 """
 import argparse
+import os
 import sys
 
 import numpy as np
@@ -31,7 +32,7 @@ def main():
     try:
         import tsu
     except ImportError as e:
-        sys.exit("error: cannot import tsu (%s); build it and set PYTHONPATH=build/python" % e)
+        sys.exit("error: cannot import tsu (%s); build it and run this with build/tsu-python" % e)
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -63,6 +64,9 @@ def main():
         ax.axis("off")
     fig.tight_layout()
     try:
+        folder = os.path.dirname(args.out)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
         fig.savefig(args.out, dpi=80)
     except OSError as e:
         sys.exit("error: cannot write %s: %s" % (args.out, e.strerror))

@@ -36,7 +36,7 @@ module tsu_tex_engine #(
   parameter int unsigned AddrW = 48,
   // Requests inside the engine. A request occupies its slot from acceptance to response, so
   // throughput is at most MaxInflight / latency (Little's law): 64 keeps point sampling at one
-  // sample per clock with single-cycle memory (idle latency 53 cycles).
+  // sample per clock with single-cycle memory (its idle latency, Latency below).
   parameter int unsigned MaxInflight = 64,
   parameter int unsigned MaxReads = 32,     // texel/residency reads outstanding
   // Channels lerped per beat (tsu_tex_filter); the one-tap path's texel stage (tsu_tex_texel)
