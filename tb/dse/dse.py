@@ -231,7 +231,8 @@ def label(varied):
 def bench_libs(build):
     # The bench the point links (tb/cosim/CMakeLists.txt exports them).
     return [os.path.join(build, p) for p in ("tsu-cosim-targets.cmake", "tb/cosim/libtsu_cosim_core.a",
-                                             "tb/rtl/libtsu_tb_gen.a", "model/libtsu_tlm.a",
+                                             "tb/stim/libtsu_stim.a", "tb/common/libtsu_tb_common.a",
+                                             "model/libtsu_tlm.a",
                                              "model/libtsu_model.a")]
 
 

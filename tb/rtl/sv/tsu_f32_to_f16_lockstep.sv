@@ -1,5 +1,5 @@
 // Bench wrapper (testbench only, not synthesised): rtl/fmt/tsu_f32_to_f16 with the clock,
-// reset and valid pins tb/rtl/lockstep.h drives, so its result and both flags (tie_o,
+// reset and valid pins tb/common/lockstep.h drives, so its result and both flags (tie_o,
 // overflow_o, which feed the cover points of tsu_fmt_pack and tsu_tex_out) are compared cycle by
 // cycle (tb/rtl/conv_test.cc).
 module tsu_f32_to_f16_lockstep #(

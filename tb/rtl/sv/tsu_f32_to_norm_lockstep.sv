@@ -1,5 +1,5 @@
 // Bench wrapper (testbench only, not synthesised): rtl/fmt/tsu_f32_to_norm with the clock,
-// reset and valid pins tb/rtl/lockstep.h drives, so its channel and both flags (sat_o, tie_o,
+// reset and valid pins tb/common/lockstep.h drives, so its channel and both flags (sat_o, tie_o,
 // which feed tsu_fmt_pack's cover points) are compared cycle by cycle (tb/rtl/conv_test.cc).
 module tsu_f32_to_norm_lockstep #(
   parameter int unsigned Stages = 2

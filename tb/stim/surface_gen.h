@@ -1,6 +1,6 @@
 // Constrained-random surfaces and boundary-weighted coordinates, shared by the RTL benches.
-#ifndef TSU_TB_RTL_SURFACE_GEN_H_
-#define TSU_TB_RTL_SURFACE_GEN_H_
+#ifndef TSU_TB_STIM_SURFACE_GEN_H_
+#define TSU_TB_STIM_SURFACE_GEN_H_
 
 #include <cstdint>
 #include <vector>
@@ -37,4 +37,4 @@ void PlaceCoords(Geometry g, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_SURFACE_GEN_H_
+#endif  // TSU_TB_STIM_SURFACE_GEN_H_

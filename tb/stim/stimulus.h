@@ -1,8 +1,8 @@
 // Constrained-random surface instructions for the co-simulation: every surface form (geometry,
 // vec, type, format, layout, clamp mode), in- and out-of-bounds, aligned and misaligned
 // accesses, same-address reduction chains, store-then-load pairs, indirect and invalid handles.
-#ifndef TSU_TB_COSIM_STIMULUS_H_
-#define TSU_TB_COSIM_STIMULUS_H_
+#ifndef TSU_TB_STIM_STIMULUS_H_
+#define TSU_TB_STIM_STIMULUS_H_
 
 #include <cstdint>
 #include <map>
@@ -152,4 +152,4 @@ class Stimulus {
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_COSIM_STIMULUS_H_
+#endif  // TSU_TB_STIM_STIMULUS_H_

@@ -5,8 +5,8 @@
 // 312-word table; the regression draws a few million numbers a run. Bounded draws use Lemire's
 // multiply-and-reject rather than std::uniform_int_distribution, so a seed gives the same stream
 // with every standard library (libstdc++'s distribution is its own, not the standard's).
-#ifndef TSU_TB_RTL_RNG_H_
-#define TSU_TB_RTL_RNG_H_
+#ifndef TSU_TB_STIM_RNG_H_
+#define TSU_TB_STIM_RNG_H_
 
 #include <pcg_random.hpp>
 
@@ -36,4 +36,4 @@ inline uint64_t Below(Rng& rng, uint64_t n) {
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_RNG_H_
+#endif  // TSU_TB_STIM_RNG_H_

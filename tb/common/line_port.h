@@ -1,7 +1,7 @@
 // An in-order memory read port of 16-byte lines, as the unit's and the sampling blocks' read
 // ports expect them (docs/semantics.md H5): what a bench or tool hands the Verilated RTL.
-#ifndef TSU_TB_RTL_LINE_PORT_H_
-#define TSU_TB_RTL_LINE_PORT_H_
+#ifndef TSU_TB_COMMON_LINE_PORT_H_
+#define TSU_TB_COMMON_LINE_PORT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -53,4 +53,4 @@ class LinePort {
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_LINE_PORT_H_
+#endif  // TSU_TB_COMMON_LINE_PORT_H_

@@ -1,7 +1,7 @@
 // Constrained-random textures, samplers and tex instructions, shared by the model's descriptor
 // tests and the RTL benches (the tex class of the co-simulation).
-#ifndef TSU_TB_RTL_TEX_GEN_H_
-#define TSU_TB_RTL_TEX_GEN_H_
+#ifndef TSU_TB_STIM_TEX_GEN_H_
+#define TSU_TB_STIM_TEX_GEN_H_
 
 #include <cstdint>
 #include <string>
@@ -92,4 +92,4 @@ bool MakeSamplingScene(int kind, size_t count, SamplingScene* scene, std::string
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_TEX_GEN_H_
+#endif  // TSU_TB_STIM_TEX_GEN_H_

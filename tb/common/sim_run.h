@@ -10,8 +10,8 @@
 //
 // A failed run is replayed with the same seed, traced over the cycles before the failure:
 // ReplayFrom() says where the trace starts.
-#ifndef TSU_TB_RTL_SIM_RUN_H_
-#define TSU_TB_RTL_SIM_RUN_H_
+#ifndef TSU_TB_COMMON_SIM_RUN_H_
+#define TSU_TB_COMMON_SIM_RUN_H_
 
 #include <verilated.h>
 #include <verilated_cov.h>
@@ -153,4 +153,4 @@ class SimRun {
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_SIM_RUN_H_
+#endif  // TSU_TB_COMMON_SIM_RUN_H_

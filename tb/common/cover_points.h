@@ -1,6 +1,6 @@
 // Reading Verilator coverage files (.dat): the `cover property` points and their counts.
-#ifndef TSU_TB_RTL_COVER_POINTS_H_
-#define TSU_TB_RTL_COVER_POINTS_H_
+#ifndef TSU_TB_COMMON_COVER_POINTS_H_
+#define TSU_TB_COMMON_COVER_POINTS_H_
 
 #include <cstdint>
 #include <string>
@@ -19,4 +19,4 @@ std::vector<CoverPoint> ReadCoverPoints(const std::string& dat_path);
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_COVER_POINTS_H_
+#endif  // TSU_TB_COMMON_COVER_POINTS_H_

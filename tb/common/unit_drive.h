@@ -1,8 +1,8 @@
 // The request pins of the unit (rtl/top/tsu_top) from a decoded instruction and its request
 // operands: one function for every bench and tool that drives the Verilated unit (the
 // co-simulation, the unit's throughput benchmark, `tsu render --rtl`), so all drive it alike.
-#ifndef TSU_TB_RTL_UNIT_DRIVE_H_
-#define TSU_TB_RTL_UNIT_DRIVE_H_
+#ifndef TSU_TB_COMMON_UNIT_DRIVE_H_
+#define TSU_TB_COMMON_UNIT_DRIVE_H_
 
 #include <cstdint>
 #include <type_traits>
@@ -45,4 +45,4 @@ void DriveUnitRequest(Dut* d, const Instruction& in, const Request& req, uint32_
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_UNIT_DRIVE_H_
+#endif  // TSU_TB_COMMON_UNIT_DRIVE_H_

@@ -21,8 +21,8 @@
 //                                          // the driver leaves II - 1 bubbles after each input
 //   static bool Valid(const Dut&);         // optional: the output valid checked, valid_o if
 //                                          // absent (a block with an early tap of its pipeline)
-#ifndef TSU_TB_RTL_LOCKSTEP_H_
-#define TSU_TB_RTL_LOCKSTEP_H_
+#ifndef TSU_TB_COMMON_LOCKSTEP_H_
+#define TSU_TB_COMMON_LOCKSTEP_H_
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -270,4 +270,4 @@ class Lockstep {
 
 }  // namespace tsu::tb
 
-#endif  // TSU_TB_RTL_LOCKSTEP_H_
+#endif  // TSU_TB_COMMON_LOCKSTEP_H_
